@@ -1,0 +1,67 @@
+//! The JavaScript face of the core: one class, strings in and out.
+
+use crate::{Api, Now, Request};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+pub struct MockCore {
+    api: Api,
+}
+
+#[wasm_bindgen]
+pub struct CoreResponse {
+    status: u16,
+    body: String,
+}
+
+#[wasm_bindgen]
+impl CoreResponse {
+    #[wasm_bindgen(getter)]
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn body(&self) -> String {
+        self.body.clone()
+    }
+}
+
+#[wasm_bindgen]
+impl MockCore {
+    /// `entropy` (any number; JS passes a random one) seeds salts and ids.
+    #[wasm_bindgen(constructor)]
+    pub fn new(entropy: f64) -> MockCore {
+        MockCore {
+            api: Api::new(entropy as u64),
+        }
+    }
+
+    /// Answers one request. `now_ms` is `Date.now()`; `offset_minutes` is
+    /// `-new Date().getTimezoneOffset()`.
+    pub fn handle(
+        &mut self,
+        method: &str,
+        url: &str,
+        authorization: Option<String>,
+        body: &str,
+        now_ms: f64,
+        offset_minutes: i32,
+    ) -> CoreResponse {
+        let now = Now {
+            epoch_ms: now_ms as i64,
+            offset_minutes,
+        };
+        let req = Request {
+            method,
+            url,
+            authorization: authorization.as_deref(),
+            body,
+        };
+        let res = self.api.handle(&req, now);
+        CoreResponse {
+            status: res.status,
+            body: res.body,
+        }
+    }
+}
