@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// A tiny static file server, like any static host: serves a build folder at a
+// base path, answers missing files with the folder's 404.html (as GitHub
+// Pages does), and nothing else. No /api: that lives in the browser.
+//   node scripts/serve.mjs [dir=web/dist] [--port 4173] [--base /]
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const dir = resolve(args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'web/dist');
+const port = Number(option('--port', process.env.PORT ?? '4173'));
+let base = option('--base', '/');
+if (!base.endsWith('/')) base += '/';
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+async function file(path) {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return file(join(path, 'index.html'));
+    return { body: await readFile(path), type: types[extname(path)] ?? 'application/octet-stream' };
+  } catch {
+    return null;
+  }
+}
+
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  let pathname = decodeURIComponent(url.pathname);
+  if (pathname === base.slice(0, -1)) pathname = base;
+  const found = pathname.startsWith(base)
+    ? await file(join(dir, normalize(pathname.slice(base.length)).replace(/^(\.\.[/\\])+/, '')))
+    : null;
+  if (found) {
+    const immutable = pathname.startsWith(`${base}assets/`);
+    res.writeHead(200, {
+      'Content-Type': found.type,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : found.body);
+    return;
+  }
+  const fallback = await file(join(dir, '404.html'));
+  res.writeHead(404, { 'Content-Type': fallback ? 'text/html; charset=utf-8' : 'text/plain' });
+  res.end(fallback ? fallback.body : 'Not found');
+});
+
+server.listen(port, '127.0.0.1', () => {
+  console.log(`Murmur is served at http://127.0.0.1:${port}${base}  (from ${dir}; Ctrl-C stops)`);
+});

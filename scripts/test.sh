@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# npm test: every check, in order. A failing suite does not stop the others;
+# the summary at the end names each result, and the exit code is non-zero if
+# any failed.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+bash scripts/setup.sh --test
+
+results=()
+failed=0
+run() {
+  local name="$1"
+  shift
+  step "$name"
+  local start=$SECONDS
+  if "$@"; then
+    results+=("PASS  $name ($((SECONDS - start))s)")
+  else
+    results+=("FAIL  $name ($((SECONDS - start))s)")
+    failed=$((failed + 1))
+  fi
+}
+
+run "cargo fmt --check" cargo fmt --all --check
+run "cargo clippy" cargo clippy --workspace --all-targets --quiet -- -D warnings
+run "cargo test" cargo test --workspace --quiet
+run "wasm tests in headless Chromium" \
+  bash -c 'cd mock-core && wasm-pack --quiet test --headless --chrome --mode no-install 2>&1 | grep -v "failed to get the latest"; exit "${PIPESTATUS[0]}"'
+run "build the core (wasm, release)" bash scripts/build-core.sh
+run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json'
+run "eslint" bash -c 'cd web && eslint --max-warnings 0 .'
+run "vitest" bash -c 'cd web && vitest run'
+run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh
+run "build the site (sub-path /murmur/)" env SKIP_CORE=1 BASE_PATH=/murmur/ OUT_DIR=dist-sub bash scripts/build.sh
+run "playwright (Chromium, production build)" bash -c 'cd web && playwright test'
+if [ -f scripts/bench-smoke.sh ]; then
+  run "bench smoke run" bash scripts/bench-smoke.sh
+fi
+
+step "summary"
+for r in "${results[@]}"; do echo "  $r"; done
+total=${#results[@]}
+echo
+echo "suites: $((total - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+// End-to-end tests drive Debian's Chromium against the production builds:
+// web/dist served at the root, and web/dist-sub built for /murmur/.
+// (scripts/test.sh builds both first.) Never download a browser.
+export const ROOT_URL = 'http://127.0.0.1:4173';
+export const SUB_URL = 'http://127.0.0.1:4174/murmur/';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: ROOT_URL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    serviceWorkers: 'allow',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node ../scripts/serve.mjs dist --port 4173',
+      url: `${ROOT_URL}/`,
+      reuseExistingServer: false,
+    },
+    {
+      command: 'node ../scripts/serve.mjs dist-sub --port 4174 --base /murmur/',
+      url: SUB_URL,
+      reuseExistingServer: false,
+    },
+  ],
+});

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { BackendUnavailable } from './components/BackendUnavailable';
+import './styles/global.css';
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) return;
+  const root = createRoot(container);
+  try {
+    // msw and the wasm core come in a chunk of their own; the app renders
+    // only once they answer.
+    const { startMockBackend } = await import('./mocks/browser');
+    await startMockBackend();
+    // For tests and the bench: the backend answers from here on.
+    document.documentElement.dataset.backend = 'ready';
+    performance.mark('murmur:backend-ready');
+  } catch (error) {
+    root.render(<BackendUnavailable error={error} />);
+    return;
+  }
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void boot();

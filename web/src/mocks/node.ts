@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setupServer } from 'msw/node';
+import { initSync, MockCore } from '@core/mock_core.js';
+import { coreBackend, createHandlers } from './handlers';
+
+// A path, not a URL: under jsdom, `URL` is jsdom's and node:fs refuses it.
+const wasmPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../../mock-core/pkg/mock_core_bg.wasm');
+let initialised = false;
+
+/** A fresh core over the seed data, loaded from the built wasm on disk. */
+export function createNodeCore(entropy = 7): MockCore {
+  if (!initialised) {
+    initSync({ module: readFileSync(wasmPath) });
+    initialised = true;
+  }
+  return new MockCore(entropy);
+}
+
+/**
+ * An msw server for Node tests that answers `/api` with a real core, the same
+ * handlers the browser uses. Call `listen()` in `beforeAll`.
+ */
+export function createTestServer(core: MockCore = createNodeCore()) {
+  const server = setupServer(...createHandlers(coreBackend(core), '/'));
+  return { server, core };
+}

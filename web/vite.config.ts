@@ -1,0 +1,44 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** BASE_PATH=/murmur/ builds the site for a sub-path; the default is the root. */
+function basePath(): string {
+  const raw = process.env.BASE_PATH ?? '/';
+  const withLead = raw.startsWith('/') ? raw : `/${raw}`;
+  return withLead.endsWith('/') ? withLead : `${withLead}/`;
+}
+
+export default defineConfig({
+  base: basePath(),
+  publicDir: fileURLToPath(new URL('../public', import.meta.url)),
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),
+    },
+  },
+  server: {
+    host: '127.0.0.1',
+    // The wasm package lives outside web/; let the dev server read it, and
+    // reload the page when the core is rebuilt.
+    fs: { allow: [root] },
+    watch: { ignored: ['!**/mock-core/pkg/**'] },
+  },
+  preview: { host: '127.0.0.1' },
+  build: {
+    outDir: process.env.OUT_DIR ?? 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    restoreMocks: true,
+  },
+});
