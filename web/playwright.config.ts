@@ -3,8 +3,12 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive Debian's Chromium against the production builds:
 // web/dist served at the root, and web/dist-sub built for /murmur/.
 // (scripts/test.sh builds both first.) Never download a browser.
-export const ROOT_URL = 'http://127.0.0.1:4173';
-export const SUB_URL = 'http://127.0.0.1:4174/murmur/';
+// E2E_DIST / E2E_PORT / E2E_SUB_PORT let several runs share a machine.
+const dist = process.env.E2E_DIST ?? 'dist';
+const port = Number(process.env.E2E_PORT ?? 4173);
+const subPort = Number(process.env.E2E_SUB_PORT ?? 4174);
+export const ROOT_URL = `http://127.0.0.1:${port}`;
+export const SUB_URL = `http://127.0.0.1:${subPort}/murmur/`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,12 +39,12 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node ../scripts/serve.mjs dist --port 4173',
+      command: `node ../scripts/serve.mjs ${dist} --port ${port}`,
       url: `${ROOT_URL}/`,
       reuseExistingServer: false,
     },
     {
-      command: 'node ../scripts/serve.mjs dist-sub --port 4174 --base /murmur/',
+      command: `node ../scripts/serve.mjs dist-sub --port ${subPort} --base /murmur/`,
       url: SUB_URL,
       reuseExistingServer: false,
     },
