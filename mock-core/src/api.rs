@@ -1,6 +1,8 @@
-//! The request/response boundary. (First cut: GET /api/users only.)
+//! The request/response boundary: strings in, status and body text out.
 
-use serde::Serialize;
+use crate::db::{Db, Rng};
+use crate::router::dispatch;
+use crate::snapshot::{self, SnapshotError};
 
 /// The caller's clock: milliseconds since the Unix epoch, and the local zone
 /// offset in minutes east of UTC (used to render timestamps).
@@ -25,39 +27,45 @@ pub struct Response {
     pub body: String,
 }
 
-#[derive(Serialize)]
-struct UserSummary {
-    #[serde(rename = "_id")]
-    id: &'static str,
-    username: &'static str,
-}
-
+/// The whole backend: the store plus the request handler.
+#[derive(Debug, Clone)]
 pub struct Api {
-    users: Vec<UserSummary>,
+    db: Db,
 }
 
 impl Api {
     /// A backend over the seed data. `entropy` seeds salts and ids.
-    pub fn new(_entropy: u64) -> Api {
+    pub fn new(entropy: u64) -> Api {
         Api {
-            users: vec![UserSummary {
-                id: "u-guest",
-                username: "guest",
-            }],
+            db: crate::seed::seed_db(Rng(entropy)),
         }
     }
 
-    pub fn handle(&mut self, req: &Request<'_>, _now: Now) -> Response {
-        let path = req.url.split('?').next().unwrap_or_default();
-        match (req.method, path.trim_end_matches('/')) {
-            ("GET", "/api/users") => Response {
-                status: 200,
-                body: serde_json::json!({ "users": self.users }).to_string(),
-            },
-            _ => Response {
-                status: 404,
-                body: serde_json::json!({ "errors": ["No such route"] }).to_string(),
-            },
-        }
+    pub fn handle(&mut self, req: &Request<'_>, now: Now) -> Response {
+        dispatch(&mut self.db, req, now)
+    }
+
+    /// The whole state (password digests and generators included) as one
+    /// versioned JSON document.
+    pub fn export_snapshot(&self) -> String {
+        snapshot::export(&self.db)
+    }
+
+    /// Replaces the state with a snapshot; a bad one is refused and the
+    /// state stays as it was.
+    pub fn import_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
+        self.db = snapshot::import(json)?;
+        Ok(())
+    }
+
+    /// Replaces the state with `users` generated users (the guest account
+    /// among them) and `posts` generated posts, for benchmarks.
+    pub fn load_bulk(&mut self, users: usize, posts: usize) {
+        self.db = snapshot::bulk(users, posts, self.db.rng.clone());
+    }
+
+    /// Back to the seed data; the salt generator keeps running.
+    pub fn reset(&mut self) {
+        self.db = crate::seed::seed_db(self.db.rng.clone());
     }
 }

@@ -3,9 +3,40 @@
 //! Everything that has to do with the outside world (the clock, entropy,
 //! storage, the network) is passed in by the caller. The `wasm` module is the
 //! one thin place that speaks JavaScript.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::indexing_slicing,
+        clippy::arithmetic_side_effects
+    )
+)]
 
 mod api;
+mod auth;
+mod db;
+mod error;
+mod model;
+mod router;
+mod routes;
+mod seed;
+mod snapshot;
+mod time;
+mod views;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+#[cfg(test)]
+mod api_docs;
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod ts_types;
+
 pub use api::{Api, Now, Request, Response};
+pub use auth::MURMUR_TOKEN_SECRET;
+pub use error::{MAX_POST_CHARS, MAX_UPLOAD_BYTES};
+pub use seed::{DEFAULT_AVATAR, GUEST_PASSWORD, GUEST_USERNAME, PRESET_AVATARS, SEED_PASSWORD};
+pub use snapshot::SnapshotError;

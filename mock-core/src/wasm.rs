@@ -64,4 +64,31 @@ impl MockCore {
             body: res.body,
         }
     }
+
+    /// The whole state as one versioned JSON document.
+    #[wasm_bindgen(js_name = exportSnapshot)]
+    pub fn export_snapshot(&self) -> String {
+        self.api.export_snapshot()
+    }
+
+    /// Replaces the state with a snapshot. Throws an `Error` saying why a
+    /// bad document was refused; the state is then left as it was.
+    #[wasm_bindgen(js_name = importSnapshot)]
+    pub fn import_snapshot(&mut self, json: &str) -> Result<(), JsError> {
+        self.api
+            .import_snapshot(json)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Replaces the state with `users` generated users (the guest among
+    /// them) and `posts` generated posts, for benchmarks.
+    #[wasm_bindgen(js_name = loadBulk)]
+    pub fn load_bulk(&mut self, users: u32, posts: u32) {
+        self.api.load_bulk(users as usize, posts as usize);
+    }
+
+    /// Back to the seed data.
+    pub fn reset(&mut self) {
+        self.api.reset();
+    }
 }

@@ -1,0 +1,240 @@
+//! `docs/API.md`, generated from the route table plus the descriptions
+//! below. The test fails when a route lacks a description (or the reverse)
+//! or when the committed file is stale; `UPDATE_API_DOCS=1 cargo test`
+//! rewrites it.
+
+use crate::error::ApiError;
+use crate::router::routes;
+use std::fmt::Write;
+use std::path::PathBuf;
+
+struct Endpoint {
+    method: &'static str,
+    pattern: &'static str,
+    auth: bool,
+    summary: &'static str,
+    request: &'static str,
+    response: &'static str,
+    status: u16,
+    errors: Vec<ApiError>,
+}
+
+fn bad_body() -> ApiError {
+    ApiError::BadBody("<why the body was refused>".into())
+}
+
+#[rustfmt::skip]
+fn endpoints() -> Vec<Endpoint> {
+    use ApiError::*;
+    let e = |method, pattern, auth, summary, request, response, status, errors| Endpoint {
+        method, pattern, auth, summary, request, response, status, errors,
+    };
+    vec![
+        e("POST", "/api/auth/signup", false, "Creates an account and signs it in. A missing or empty `avatarURL` gets the default avatar.",
+          "`SignupRequest` `{firstName, lastName, username, password, avatarURL?}`", "`SignupResponse` `{createdUser, encodedToken}`", 201,
+          vec![UsernameExists, SignupFieldsEmpty, bad_body()]),
+        e("POST", "/api/auth/login", false, "Signs in with a username and password.",
+          "`LoginRequest` `{username, password}`", "`LoginResponse` `{foundUser, encodedToken}`", 200,
+          vec![UserNotRegistered, InvalidCredentials, bad_body()]),
+        e("GET", "/api/users", false, "Every user.", "none", "`UsersResponse` `{users}`", 200, vec![]),
+        e("GET", "/api/users/bookmark", true, "The signed-in user's bookmarks (post ids).",
+          "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![]),
+        e("GET", "/api/users/{userId}", false, "One user by `_id`.", "none", "`UserResponse` `{user}`", 200, vec![UserNotFound]),
+        e("POST", "/api/users/edit", true,
+          "Merges `firstName`, `lastName`, `bio`, `website` and `avatarURL` into the signed-in user; other fields are ignored. \
+           `username` may be sent only unchanged. The new name and avatar show on the user's posts, comments, likes and follow lists.",
+          "`EditUserRequest` `{userData: {firstName?, lastName?, bio?, website?, avatarURL?, username?}}`", "`UserResponse` `{user}`", 201,
+          vec![UsernameCannotChange, bad_body()]),
+        e("POST", "/api/users/bookmark/{postId}", true, "Adds a post to the signed-in user's bookmarks.",
+          "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![PostNotFound, AlreadyBookmarked]),
+        e("POST", "/api/users/remove-bookmark/{postId}", true, "Removes a post from the signed-in user's bookmarks.",
+          "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![PostNotFound, NotBookmarked]),
+        e("POST", "/api/users/follow/{followUserId}", true, "Follows a user: the target joins `following`, the signed-in user joins the target's `followers`.",
+          "none", "`FollowResponse` `{user, allUsers}` (`user` is the signed-in user after the change)", 200,
+          vec![UserNotFound, CannotFollowYourself, AlreadyFollowing]),
+        e("POST", "/api/users/unfollow/{followUserId}", true, "Unfollows a user (both lists change).",
+          "none", "`FollowResponse` `{user, allUsers}`", 200, vec![UserNotFound, NotFollowing]),
+        e("GET", "/api/posts", false, "Every post, oldest first (clients sort).", "none", "`PostsResponse` `{posts}`", 200, vec![]),
+        e("GET", "/api/posts/user/{username}", false, "One user's posts, newest first.",
+          "none", "`PostsResponse` `{posts}`", 200, vec![UserNotFound]),
+        e("GET", "/api/posts/{postId}", false, "One post by `_id`.", "none", "`PostResponse` `{post}`", 200, vec![PostNotFound]),
+        e("POST", "/api/posts", true, "Creates a post with `likeCount` 0, no likers and no comments.",
+          "`PostRequest` `{postData: {content, mediaURL?, hashtags?}}`", "`PostsResponse` `{posts}` (all posts)", 201,
+          vec![PostContentEmpty, PostContentTooLong, HashtagsTooLong, bad_body()]),
+        e("POST", "/api/posts/edit/{postId}", true,
+          "Merges `content`, `mediaURL` and `hashtags` into the signed-in user's post (`mediaURL: \"\"` removes the media); nothing else changes.",
+          "`PostRequest` `{postData: {content?, mediaURL?, hashtags?}}`", "`PostsResponse` `{posts}`", 201,
+          vec![PostNotFound, EditPostNotOwner, PostContentEmpty, PostContentTooLong, HashtagsTooLong, bad_body()]),
+        e("DELETE", "/api/posts/{postId}", true, "Deletes the signed-in user's post and every bookmark of it.",
+          "none", "`PostsResponse` `{posts}`", 200, vec![PostNotFound, DeletePostNotOwner]),
+        e("POST", "/api/posts/like/{postId}", true, "Likes a post: the user joins `likedBy`, leaves `dislikedBy`; `likeCount` rises by 1.",
+          "none", "`PostsResponse` `{posts}`", 200, vec![PostNotFound, AlreadyLiked]),
+        e("POST", "/api/posts/dislike/{postId}", true,
+          "Takes back the user's like: the user leaves `likedBy`, joins `dislikedBy`; `likeCount` falls by 1. \
+           A user who has not liked the post has no like to take back, so `likeCount` always equals `likedBy.length`.",
+          "none", "`PostsResponse` `{posts}`", 200, vec![PostNotFound, AlreadyDisliked, LikeBelowZero]),
+        e("GET", "/api/comments/{postId}", false, "A post's comments, newest first.",
+          "none", "`CommentsResponse` `{comments}`", 200, vec![PostNotFound]),
+        e("POST", "/api/comments/add/{postId}", true, "Adds a comment by the signed-in user.",
+          "`CommentRequest` `{commentData: \"text\"}` or `{commentData: {text}}`", "`PostsResponse` `{posts}`", 201,
+          vec![PostNotFound, CommentEmpty, bad_body()]),
+        e("POST", "/api/comments/edit/{postId}/{commentId}", true, "Replaces the text of the signed-in user's comment.",
+          "`CommentRequest`", "`PostsResponse` `{posts}`", 201,
+          vec![PostNotFound, CommentNotFound, EditCommentNotOwner, CommentEmpty, bad_body()]),
+        e("POST", "/api/comments/delete/{postId}/{commentId}", true, "Deletes a comment; its author or the post's author may.",
+          "none", "`PostsResponse` `{posts}`", 201, vec![PostNotFound, CommentNotFound, DeleteCommentNotOwner]),
+        e("POST", "/api/media", true,
+          "Registers an image upload (the browser keeps the file) and returns its relative path, for `postData.mediaURL` or `userData.avatarURL`.",
+          "`MediaRequest` `{type, size}`", "`MediaResponse` `{mediaURL: \"media/<id>\"}`", 201,
+          vec![NotAnImage, FileTooLarge, bad_body()]),
+    ]
+}
+
+fn error_line(err: &ApiError) -> String {
+    format!("| {} | `{}` |\n", err.status(), err.message())
+}
+
+const INTRO: &str = "\
+# Murmur API
+
+<!-- Generated by mock-core (src/api_docs.rs) from the router's route table. \
+Do not edit: run `UPDATE_API_DOCS=1 cargo test`. -->
+
+Served inside the browser by `mock-core`. Conventions:
+
+- Every path starts with `/api/`; a full URL, a query string and trailing slashes are accepted.
+- Bodies are JSON. A body that is not JSON of the expected shape answers 400 `Invalid request body: <reason>`.
+- Failures answer `{\"errors\": [\"<message>\"]}`; clients read `errors[0]`.
+- An unknown path or a wrong method answers 404 `No route for <METHOD> <path>`.
+- Routes marked *token* read an HS256 JWT from the `Authorization` header, raw or as `Bearer <token>`. \
+A missing, malformed or forged token (or one with another `alg`) answers 401 \
+`The token is invalid. Unauthorized access error.`; a genuine token whose user no longer exists answers 404 \
+`The username you entered is not Registered. Not Found error`.
+- Timestamps read `YYYY-MM-DDTHH:MM:SS+HH:MM` in the caller's zone offset. Every change sets `updatedAt` of what \
+it changed (a like or comment also updates its post's `updatedAt`).
+- Passwords are stored as salted SHA-256 digests and never returned.
+- A failed request changes nothing.
+- Types named below are generated into `web/src/api/types/`.
+";
+
+fn render() -> String {
+    let mut out = String::from(INTRO);
+    out.push_str("\n## Endpoints\n\n| Method | Path | Auth | Success |\n|---|---|---|---|\n");
+    for ep in endpoints() {
+        let auth = if ep.auth { "token" } else { "none" };
+        let _ = writeln!(
+            out,
+            "| {} | `{}` | {auth} | {} |",
+            ep.method, ep.pattern, ep.status
+        );
+    }
+    for ep in endpoints() {
+        let _ = write!(
+            out,
+            "\n### {} `{}`\n\n{}\n\n- Auth: {}\n- Request: {}\n- Response: {} {}\n",
+            ep.method,
+            ep.pattern,
+            ep.summary,
+            if ep.auth { "token" } else { "none" },
+            ep.request,
+            ep.status,
+            ep.response,
+        );
+        let mut errors = ep.errors;
+        if ep.auth {
+            errors.insert(0, ApiError::UserNotRegistered);
+            errors.insert(0, ApiError::InvalidToken);
+        }
+        if !errors.is_empty() {
+            out.push_str("\n| Status | Error |\n|---|---|\n");
+            for err in &errors {
+                out.push_str(&error_line(err));
+            }
+        }
+    }
+    out.push_str("\n## Error catalogue\n\n| Status | Message |\n|---|---|\n");
+    for err in catalogue() {
+        out.push_str(&error_line(&err));
+    }
+    let _ = write!(
+        out,
+        "\n## Constants\n\n\
+         - Default avatar (sign-up without `avatarURL`): `{}`\n\
+         - Preset avatars: {}\n\
+         - Post `content` and `hashtags`: at most {} characters each (Unicode code points)\n\
+         - Uploads: an `image/*` type and fewer than {} bytes\n\
+         - Token secret constant: `MURMUR_TOKEN_SECRET`\n\
+         - Guest account: `{}` / `{}`; other seed users: password `{}`\n",
+        crate::DEFAULT_AVATAR,
+        crate::PRESET_AVATARS.map(|p| format!("`{p}`")).join(", "),
+        crate::MAX_POST_CHARS,
+        crate::MAX_UPLOAD_BYTES,
+        crate::GUEST_USERNAME,
+        crate::GUEST_PASSWORD,
+        crate::SEED_PASSWORD,
+    );
+    out
+}
+
+/// Every error the API can answer with, in catalogue order.
+fn catalogue() -> Vec<ApiError> {
+    use ApiError::*;
+    vec![
+        InvalidToken,
+        InvalidCredentials,
+        UserNotRegistered,
+        CannotFollowYourself,
+        UsernameCannotChange,
+        UsernameExists,
+        EditPostNotOwner,
+        DeletePostNotOwner,
+        AlreadyLiked,
+        AlreadyDisliked,
+        LikeBelowZero,
+        AlreadyBookmarked,
+        NotBookmarked,
+        AlreadyFollowing,
+        NotFollowing,
+        EditCommentNotOwner,
+        DeleteCommentNotOwner,
+        PostNotFound,
+        CommentNotFound,
+        UserNotFound,
+        NoRoute {
+            method: "<METHOD>".into(),
+            path: "<path>".into(),
+        },
+        bad_body(),
+        SignupFieldsEmpty,
+        PostContentEmpty,
+        PostContentTooLong,
+        HashtagsTooLong,
+        CommentEmpty,
+        NotAnImage,
+        FileTooLarge,
+    ]
+}
+
+fn doc_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/API.md")
+}
+
+#[test]
+fn every_route_is_documented_in_order() {
+    let documented: Vec<(&str, &str)> = endpoints().iter().map(|e| (e.method, e.pattern)).collect();
+    let routed: Vec<(&str, &str)> = routes().map(|r| (r.method.as_str(), r.pattern)).collect();
+    assert_eq!(documented, routed);
+}
+
+#[test]
+fn docs_api_md_is_current() {
+    let fresh = render();
+    if std::env::var_os("UPDATE_API_DOCS").is_some() {
+        std::fs::write(doc_path(), &fresh).unwrap();
+    }
+    let committed = std::fs::read_to_string(doc_path()).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "docs/API.md is stale: run `UPDATE_API_DOCS=1 cargo test`"
+    );
+}

@@ -1,0 +1,172 @@
+//! The in-memory store: users and posts in insertion order, with id indexes
+//! so that every lookup is logarithmic and no request does quadratic work.
+
+use crate::model::{Counters, Post, User};
+use std::collections::BTreeMap;
+
+/// SplitMix64: a tiny deterministic generator for salts, seeded by the
+/// caller's entropy so that the core itself holds no randomness.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ z.wrapping_shr(30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ z.wrapping_shr(27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ z.wrapping_shr(31)
+    }
+
+    /// 16 random bytes as 32 hex digits.
+    pub fn salt(&mut self) -> String {
+        format!("{:016x}{:016x}", self.next_u64(), self.next_u64())
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Db {
+    users: Vec<User>,
+    user_index: BTreeMap<String, usize>,
+    username_index: BTreeMap<String, usize>,
+    posts: Vec<Post>,
+    post_index: BTreeMap<String, usize>,
+    pub counters: Counters,
+    pub rng: Rng,
+}
+
+/// What an id generator makes ids for.
+#[derive(Debug, Clone, Copy)]
+pub enum IdKind {
+    User,
+    Post,
+    Comment,
+    Media,
+}
+
+impl Db {
+    /// A store over already validated parts (seed, snapshot, bulk loader).
+    pub fn from_parts(users: Vec<User>, posts: Vec<Post>, counters: Counters, rng: Rng) -> Db {
+        let mut db = Db {
+            users,
+            user_index: BTreeMap::new(),
+            username_index: BTreeMap::new(),
+            posts,
+            post_index: BTreeMap::new(),
+            counters,
+            rng,
+        };
+        db.reindex_users();
+        db.reindex_posts();
+        db
+    }
+
+    fn reindex_users(&mut self) {
+        self.user_index = self
+            .users
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.id.clone(), i))
+            .collect();
+        self.username_index = self
+            .users
+            .iter()
+            .enumerate()
+            .map(|(i, u)| (u.username.clone(), i))
+            .collect();
+    }
+
+    fn reindex_posts(&mut self) {
+        self.post_index = self
+            .posts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+    }
+
+    pub fn users(&self) -> &[User] {
+        &self.users
+    }
+
+    pub fn posts(&self) -> &[Post] {
+        &self.posts
+    }
+
+    pub fn user(&self, id: &str) -> Option<&User> {
+        self.user_index.get(id).and_then(|&i| self.users.get(i))
+    }
+
+    pub fn user_mut(&mut self, id: &str) -> Option<&mut User> {
+        let i = *self.user_index.get(id)?;
+        self.users.get_mut(i)
+    }
+
+    pub fn user_by_username(&self, username: &str) -> Option<&User> {
+        self.username_index
+            .get(username)
+            .and_then(|&i| self.users.get(i))
+    }
+
+    pub fn post(&self, id: &str) -> Option<&Post> {
+        self.post_index.get(id).and_then(|&i| self.posts.get(i))
+    }
+
+    pub fn post_mut(&mut self, id: &str) -> Option<&mut Post> {
+        let i = *self.post_index.get(id)?;
+        self.posts.get_mut(i)
+    }
+
+    pub fn insert_user(&mut self, user: User) {
+        let i = self.users.len();
+        self.user_index.insert(user.id.clone(), i);
+        self.username_index.insert(user.username.clone(), i);
+        self.users.push(user);
+    }
+
+    pub fn insert_post(&mut self, post: Post) {
+        self.post_index.insert(post.id.clone(), self.posts.len());
+        self.posts.push(post);
+    }
+
+    /// Removes a post and every bookmark naming it.
+    pub fn remove_post(&mut self, id: &str) {
+        let Some(i) = self.post_index.get(id).copied() else {
+            return;
+        };
+        if i < self.posts.len() {
+            self.posts.remove(i);
+        }
+        self.reindex_posts();
+        for user in &mut self.users {
+            user.bookmarks.retain(|b| b != id);
+        }
+    }
+
+    /// A fresh id of `kind`, never one in use: the counter skips ids that a
+    /// seed, snapshot or bulk load already holds.
+    pub fn next_id(&mut self, kind: IdKind) -> String {
+        loop {
+            let (counter, prefix) = match kind {
+                IdKind::User => (&mut self.counters.user, "u"),
+                IdKind::Post => (&mut self.counters.post, "p"),
+                IdKind::Comment => (&mut self.counters.comment, "c"),
+                IdKind::Media => (&mut self.counters.media, "m"),
+            };
+            *counter = counter.wrapping_add(1);
+            let id = format!("{prefix}-{:02}", *counter);
+            let taken = match kind {
+                IdKind::User => self.user_index.contains_key(&id),
+                IdKind::Post => self.post_index.contains_key(&id),
+                IdKind::Comment => self
+                    .posts
+                    .iter()
+                    .any(|p| p.comments.iter().any(|c| c.id == id)),
+                IdKind::Media => false,
+            };
+            if !taken {
+                return id;
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The one error type of the API: every variant maps to a status and a
+//! message in a single `match`, and every response body of a failure is
+//! `{"errors": ["<message>"]}`.
+
+use std::fmt;
+
+/// Everything a request can fail with. The catalogue messages of the spec
+/// (§8) are reproduced verbatim.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ApiError {
+    InvalidToken,
+    InvalidCredentials,
+    UserNotRegistered,
+    CannotFollowYourself,
+    UsernameCannotChange,
+    UsernameExists,
+    EditPostNotOwner,
+    DeletePostNotOwner,
+    AlreadyLiked,
+    AlreadyDisliked,
+    LikeBelowZero,
+    AlreadyBookmarked,
+    NotBookmarked,
+    AlreadyFollowing,
+    NotFollowing,
+    EditCommentNotOwner,
+    DeleteCommentNotOwner,
+    PostNotFound,
+    CommentNotFound,
+    UserNotFound,
+    NoRoute {
+        method: String,
+        path: String,
+    },
+    /// The body is not JSON of the expected shape; the detail says why.
+    BadBody(String),
+    SignupFieldsEmpty,
+    PostContentEmpty,
+    PostContentTooLong,
+    HashtagsTooLong,
+    CommentEmpty,
+    NotAnImage,
+    FileTooLarge,
+    /// A response could not be serialised: a bug, never a client's fault.
+    Internal,
+}
+
+/// Longest post content and hashtag string, in Unicode code points.
+pub const MAX_POST_CHARS: usize = 100;
+/// Uploads must be strictly smaller than this many bytes (10 MB).
+pub const MAX_UPLOAD_BYTES: u64 = 10_485_760;
+
+impl ApiError {
+    pub fn status(&self) -> u16 {
+        self.parts().0
+    }
+
+    pub fn message(&self) -> String {
+        self.parts().1
+    }
+
+    fn parts(&self) -> (u16, String) {
+        let (status, text): (u16, &str) = match self {
+            ApiError::InvalidToken => (401, "The token is invalid. Unauthorized access error."),
+            ApiError::InvalidCredentials => (
+                401,
+                "The credentials you entered are invalid. Unauthorized access error.",
+            ),
+            ApiError::UserNotRegistered => (
+                404,
+                "The username you entered is not Registered. Not Found error",
+            ),
+            ApiError::CannotFollowYourself => (404, "You cannot follow yourself"),
+            ApiError::UsernameCannotChange => (404, "Username cannot be changed"),
+            ApiError::UsernameExists => (422, "Unprocessable Entity. Username Already Exists."),
+            ApiError::EditPostNotOwner => (
+                400,
+                "Cannot edit a Post doesn't belong to the logged in User.",
+            ),
+            ApiError::DeletePostNotOwner => (
+                400,
+                "Cannot delete a Post doesn't belong to the logged in User.",
+            ),
+            ApiError::AlreadyLiked => (400, "Cannot like a post that is already liked."),
+            ApiError::AlreadyDisliked => (400, "Cannot dislike a post that is already disliked."),
+            ApiError::LikeBelowZero => (400, "Cannot decrement like less than 0."),
+            ApiError::AlreadyBookmarked => (400, "This Post is already bookmarked"),
+            ApiError::NotBookmarked => (400, "Post not bookmarked yet"),
+            ApiError::AlreadyFollowing => (400, "User Already following"),
+            ApiError::NotFollowing => (400, "User already not following"),
+            ApiError::EditCommentNotOwner => {
+                (400, "Cannot edit a comment doesn't belong to the User.")
+            }
+            ApiError::DeleteCommentNotOwner => {
+                (400, "Cannot delete a comment doesn't belong to the User.")
+            }
+            ApiError::PostNotFound => (404, "Post not found"),
+            ApiError::CommentNotFound => (404, "Comment not found"),
+            ApiError::UserNotFound => (404, "User not found"),
+            ApiError::NoRoute { method, path } => {
+                return (404, format!("No route for {method} {path}"));
+            }
+            ApiError::BadBody(detail) => return (400, format!("Invalid request body: {detail}")),
+            ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),
+            ApiError::PostContentEmpty => (400, "Post content must not be empty"),
+            ApiError::PostContentTooLong => (400, "Post content must be at most 100 characters"),
+            ApiError::HashtagsTooLong => (400, "Hashtags must be at most 100 characters"),
+            ApiError::CommentEmpty => (400, "Comment text must not be empty"),
+            ApiError::NotAnImage => (400, "file must be an image (JPEG/PNG)"),
+            ApiError::FileTooLarge => (400, "file must be less than 10mb"),
+            ApiError::Internal => (500, "Internal error"),
+        };
+        (status, text.to_owned())
+    }
+
+    /// The JSON body of this error.
+    pub fn body(&self) -> String {
+        let body = crate::views::ErrorResponse {
+            errors: vec![self.message()],
+        };
+        // Serialising a list of strings cannot fail; the literal is a fallback
+        // that keeps this function total.
+        serde_json::to_string(&body).unwrap_or_else(|_| r#"{"errors":["Internal error"]}"#.into())
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.status(), self.message())
+    }
+}
+
+impl From<serde_json::Error> for ApiError {
+    fn from(err: serde_json::Error) -> Self {
+        ApiError::BadBody(err.to_string())
+    }
+}

@@ -1,0 +1,371 @@
+//! The route table and the dispatcher: a path is matched against every
+//! route's pattern, the matching handler gets a [`Ctx`] (its extractors:
+//! path parameters, the signed-in user, the JSON body), and its
+//! `Result<Reply, ApiError>` becomes the response.
+
+use crate::api::{Now, Request, Response};
+use crate::auth::{authenticate, AuthUser};
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::routes;
+use crate::views::Render;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Delete,
+}
+
+impl Method {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Method::Get => "GET",
+            Method::Post => "POST",
+            Method::Delete => "DELETE",
+        }
+    }
+}
+
+pub type Handler = fn(Ctx<'_>) -> Result<Reply, ApiError>;
+
+/// One endpoint: `pattern` is the full path, parameters written `{name}`.
+pub struct Route {
+    pub method: Method,
+    pub pattern: &'static str,
+    pub handler: Handler,
+}
+
+/// Every route, in matching order (literal routes before the parameterised
+/// ones they would otherwise shadow).
+pub fn routes() -> impl Iterator<Item = &'static Route> {
+    [
+        routes::auth::ROUTES,
+        routes::users::ROUTES,
+        routes::posts::ROUTES,
+        routes::comments::ROUTES,
+        routes::media::ROUTES,
+    ]
+    .into_iter()
+    .flatten()
+}
+
+/// What a handler gets: the store, the request's parts and the clock.
+pub struct Ctx<'a> {
+    pub db: &'a mut Db,
+    pub now: Now,
+    params: Vec<String>,
+    authorization: Option<&'a str>,
+    body: &'a str,
+}
+
+impl<'a> Ctx<'a> {
+    /// The `i`-th path parameter (the pattern guarantees it exists).
+    pub fn param(&self, i: usize) -> &str {
+        self.params.get(i).map(String::as_str).unwrap_or_default()
+    }
+
+    /// The signed-in user, or the catalogue's token errors.
+    pub fn user(&self) -> Result<AuthUser, ApiError> {
+        authenticate(self.db, self.authorization)
+    }
+
+    /// The body parsed as `T`; 400 with serde's reason otherwise.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        Ok(serde_json::from_str(self.body)?)
+    }
+
+    pub fn render(&self) -> Render<'_> {
+        Render {
+            db: self.db,
+            offset_minutes: self.now.offset_minutes,
+        }
+    }
+}
+
+/// A successful response: status and serialised body.
+pub struct Reply {
+    pub status: u16,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn ok<T: Serialize>(value: &T) -> Result<Reply, ApiError> {
+        Self::with_status(200, value)
+    }
+
+    pub fn created<T: Serialize>(value: &T) -> Result<Reply, ApiError> {
+        Self::with_status(201, value)
+    }
+
+    fn with_status<T: Serialize>(status: u16, value: &T) -> Result<Reply, ApiError> {
+        let body = serde_json::to_string(value).map_err(|_| ApiError::Internal)?;
+        Ok(Reply { status, body })
+    }
+}
+
+/// The path part of a URL: scheme and host dropped, query and fragment cut.
+fn path_of(url: &str) -> &str {
+    let path = match url.find("://") {
+        Some(i) => {
+            let after = url.get(i.saturating_add(3)..).unwrap_or_default();
+            after.find('/').and_then(|j| after.get(j..)).unwrap_or("/")
+        }
+        None => url,
+    };
+    path.split(['?', '#']).next().unwrap_or_default()
+}
+
+/// `%XX` escapes decoded; `None` for a malformed escape or invalid UTF-8.
+fn percent_decode(segment: &str) -> Option<String> {
+    let bytes = segment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0usize;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = segment.get(i.checked_add(1)?..i.checked_add(3)?)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i = i.checked_add(3)?;
+        } else {
+            out.push(b);
+            i = i.checked_add(1)?;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// The parameters of `path` if it matches `pattern`.
+fn match_pattern(pattern: &str, path: &str) -> Option<Vec<String>> {
+    let mut params = Vec::new();
+    let mut want = pattern.split('/');
+    let mut have = path.split('/');
+    loop {
+        match (want.next(), have.next()) {
+            (None, None) => return Some(params),
+            (Some(w), Some(h)) if w.starts_with('{') => {
+                if h.is_empty() {
+                    return None;
+                }
+                params.push(percent_decode(h)?);
+            }
+            (Some(w), Some(h)) if w == h => {}
+            _ => return None,
+        }
+    }
+}
+
+/// Answers one request; never panics, never leaves a failed change behind
+/// (handlers check every rule before they mutate).
+pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
+    let path = path_of(req.url);
+    let trimmed = match path.trim_end_matches('/') {
+        "" => "/",
+        p => p,
+    };
+    let method = req.method.trim();
+    let found = routes().find_map(|route| {
+        if !route.method.as_str().eq_ignore_ascii_case(method) {
+            return None;
+        }
+        match_pattern(route.pattern, trimmed).map(|params| (route, params))
+    });
+    let result = match found {
+        Some((route, params)) => (route.handler)(Ctx {
+            db,
+            now,
+            params,
+            authorization: req.authorization,
+            body: req.body,
+        }),
+        None => Err(ApiError::NoRoute {
+            method: method.chars().take(16).collect(),
+            path: trimmed.chars().take(200).collect(),
+        }),
+    };
+    match result {
+        Ok(reply) => Response {
+            status: reply.status,
+            body: reply.body,
+        },
+        Err(err) => Response {
+            status: err.status(),
+            body: err.body(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_from_urls() {
+        assert_eq!(path_of("/api/posts?x=1"), "/api/posts");
+        assert_eq!(
+            path_of("http://localhost:5173/api/posts/#top"),
+            "/api/posts/"
+        );
+        assert_eq!(path_of("https://example.org"), "/");
+    }
+
+    #[test]
+    fn patterns_bind_decoded_parameters() {
+        assert_eq!(
+            match_pattern("/api/posts/user/{username}", "/api/posts/user/a%20b"),
+            Some(vec!["a b".to_owned()])
+        );
+        assert_eq!(match_pattern("/api/posts/{id}", "/api/posts"), None);
+        assert_eq!(match_pattern("/api/posts/{id}", "/api/posts/%zz"), None);
+        assert_eq!(match_pattern("/api/posts/{id}", "/api/posts/a/b"), None);
+    }
+
+    #[test]
+    fn table_has_no_duplicate_routes() {
+        let mut seen = std::collections::BTreeSet::new();
+        for r in routes() {
+            assert!(seen.insert((r.method.as_str(), r.pattern)), "{}", r.pattern);
+        }
+        assert_eq!(seen.len(), 23, "22 endpoints of the spec plus media");
+    }
+
+    use crate::testing::{TestApi, TOKEN_INVALID};
+    use serde_json::json;
+
+    #[test]
+    fn unknown_routes_and_wrong_methods_are_404() {
+        let mut t = TestApi::new();
+        t.fails(
+            "GET",
+            "/api/nothing",
+            None,
+            "",
+            404,
+            "No route for GET /api/nothing",
+        );
+        t.fails(
+            "PUT",
+            "/api/posts",
+            None,
+            "",
+            404,
+            "No route for PUT /api/posts",
+        );
+        t.fails(
+            "GET",
+            "/api/posts/like/p-01",
+            None,
+            "",
+            404,
+            "No route for GET /api/posts/like/p-01",
+        );
+        t.fails(
+            "POST",
+            "/api/users",
+            None,
+            "",
+            404,
+            "No route for POST /api/users",
+        );
+        t.fails(
+            "GET",
+            "/elsewhere",
+            None,
+            "",
+            404,
+            "No route for GET /elsewhere",
+        );
+        t.fails(
+            "GET",
+            "/api/posts//p-01",
+            None,
+            "",
+            404,
+            "No route for GET /api/posts//p-01",
+        );
+    }
+
+    #[test]
+    fn full_urls_queries_and_trailing_slashes_route() {
+        let mut t = TestApi::new();
+        for url in [
+            "http://localhost:5173/api/users",
+            "/api/users/",
+            "/api/users//",
+            "/api/users?page=2",
+            "https://x.example/murmur/api/users",
+        ] {
+            let (status, json) = t.get(url);
+            let expected = if url.contains("/murmur/") { 404 } else { 200 };
+            assert_eq!(status, expected, "{url} {json}");
+        }
+        assert_eq!(
+            t.call("get", "/api/posts", None, "").0,
+            200,
+            "methods are case-insensitive"
+        );
+    }
+
+    #[test]
+    fn token_routes_accept_raw_and_bearer_tokens() {
+        let mut t = TestApi::new();
+        let token = t.guest();
+        let bearer = format!("Bearer {token}");
+        for auth in [token.as_str(), bearer.as_str()] {
+            assert_eq!(t.call("GET", "/api/users/bookmark", Some(auth), "").0, 200);
+        }
+    }
+
+    #[test]
+    fn bad_tokens_are_401_and_a_vanished_user_404() {
+        let mut t = TestApi::new();
+        let token = t.guest();
+        let forged = format!("{}x", token.trim_end_matches(|c| c != '.'));
+        for bad in ["", "Bearer", "Bearer ", "abc.def.ghi", forged.as_str()] {
+            t.fails(
+                "GET",
+                "/api/users/bookmark",
+                Some(bad),
+                "",
+                401,
+                TOKEN_INVALID,
+            );
+        }
+        let body = json!({"firstName": "A", "lastName": "B", "username": "gone", "password": "pw"});
+        let (_, json) = t.call("POST", "/api/auth/signup", None, &body.to_string());
+        let orphan = json["encodedToken"].as_str().unwrap().to_owned();
+        t.api.reset();
+        t.fails(
+            "GET",
+            "/api/users/bookmark",
+            Some(&orphan),
+            "",
+            404,
+            "The username you entered is not Registered. Not Found error",
+        );
+    }
+
+    #[test]
+    fn bodies_that_are_not_json_are_400() {
+        let mut t = TestApi::new();
+        t.fails(
+            "POST",
+            "/api/auth/login",
+            None,
+            "username=guest",
+            400,
+            "Invalid request body: expected value at line 1 column 1",
+        );
+        t.fails("POST", "/api/auth/login", None, "42", 400,
+            "Invalid request body: invalid type: integer `42`, expected struct LoginRequest at line 1 column 2");
+    }
+
+    #[test]
+    fn timestamps_follow_the_callers_offset() {
+        let mut t = TestApi::new();
+        t.now.offset_minutes = -300;
+        let (_, json) = t.get("/api/posts/p-01");
+        assert_eq!(json["post"]["createdAt"], "2025-03-14T04:30:00-05:00");
+    }
+}

@@ -1,0 +1,243 @@
+//! Posts: reading, writing, likes and dislikes.
+
+use super::{all_posts, chars};
+use crate::db::IdKind;
+use crate::error::{ApiError, MAX_POST_CHARS};
+use crate::model::{Likes, Post};
+use crate::router::{Ctx, Method, Reply, Route};
+use crate::views::{PostResponse, PostsResponse};
+use serde::Deserialize;
+
+#[cfg(test)]
+use ts_rs::TS;
+
+pub const ROUTES: &[Route] = &[
+    Route {
+        method: Method::Get,
+        pattern: "/api/posts",
+        handler: list,
+    },
+    Route {
+        method: Method::Get,
+        pattern: "/api/posts/user/{username}",
+        handler: by_user,
+    },
+    Route {
+        method: Method::Get,
+        pattern: "/api/posts/{postId}",
+        handler: single,
+    },
+    Route {
+        method: Method::Post,
+        pattern: "/api/posts",
+        handler: create,
+    },
+    Route {
+        method: Method::Post,
+        pattern: "/api/posts/edit/{postId}",
+        handler: edit,
+    },
+    Route {
+        method: Method::Delete,
+        pattern: "/api/posts/{postId}",
+        handler: delete,
+    },
+    Route {
+        method: Method::Post,
+        pattern: "/api/posts/like/{postId}",
+        handler: like,
+    },
+    Route {
+        method: Method::Post,
+        pattern: "/api/posts/dislike/{postId}",
+        handler: dislike,
+    },
+];
+
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct PostRequest {
+    pub post_data: PostData,
+}
+
+/// A new post (content required) or the fields an edit merges.
+#[derive(Debug, Deserialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PostData {
+    /// 1 to 100 characters.
+    #[cfg_attr(test, ts(optional))]
+    pub content: Option<String>,
+    /// A relative media path; `""` for none (an edit with `""` removes it).
+    #[serde(rename = "mediaURL")]
+    #[cfg_attr(test, ts(optional))]
+    pub media_url: Option<String>,
+    /// One string of `#tags`, at most 100 characters.
+    #[cfg_attr(test, ts(optional))]
+    pub hashtags: Option<String>,
+}
+
+impl PostData {
+    /// The limits the client enforces too.
+    fn check(&self) -> Result<(), ApiError> {
+        if let Some(content) = &self.content {
+            if content.trim().is_empty() {
+                return Err(ApiError::PostContentEmpty);
+            }
+            if chars(content) > MAX_POST_CHARS {
+                return Err(ApiError::PostContentTooLong);
+            }
+        }
+        if self
+            .hashtags
+            .as_deref()
+            .is_some_and(|h| chars(h) > MAX_POST_CHARS)
+        {
+            return Err(ApiError::HashtagsTooLong);
+        }
+        Ok(())
+    }
+}
+
+fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    all_posts(&cx, 200)
+}
+
+fn single(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let render = cx.render();
+    let post = render.db.post(cx.param(0)).ok_or(ApiError::PostNotFound)?;
+    Reply::ok(&PostResponse {
+        post: render.post(post).ok_or(ApiError::PostNotFound)?,
+    })
+}
+
+/// A user's posts, newest first.
+fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let render = cx.render();
+    let user = render
+        .db
+        .user_by_username(cx.param(0))
+        .ok_or(ApiError::UserNotFound)?;
+    let mut posts: Vec<&Post> = render
+        .db
+        .posts()
+        .iter()
+        .rev()
+        .filter(|p| p.author == user.id)
+        .collect();
+    posts.sort_by_key(|p| std::cmp::Reverse(p.created_at));
+    Reply::ok(&PostsResponse {
+        posts: posts.into_iter().filter_map(|p| render.post(p)).collect(),
+    })
+}
+
+fn create(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let me = cx.user()?;
+    let data = cx.json::<PostRequest>()?.post_data;
+    data.check()?;
+    let content = data.content.ok_or(ApiError::PostContentEmpty)?;
+    let id = cx.db.next_id(IdKind::Post);
+    cx.db.insert_post(Post {
+        id,
+        content,
+        media_url: data.media_url.unwrap_or_default(),
+        hashtags: data.hashtags.unwrap_or_default(),
+        author: me.id,
+        created_at: cx.now.epoch_ms,
+        updated_at: cx.now.epoch_ms,
+        likes: Likes {
+            like_count: 0,
+            liked_by: Vec::new(),
+            disliked_by: Vec::new(),
+        },
+        comments: Vec::new(),
+    });
+    all_posts(&cx, 201)
+}
+
+/// The post named by the path, if the signed-in user wrote it.
+fn own_post<'a>(
+    cx: &'a mut Ctx<'_>,
+    user_id: &str,
+    not_owner: ApiError,
+) -> Result<&'a mut Post, ApiError> {
+    let id = cx.param(0).to_owned();
+    let post = cx.db.post_mut(&id).ok_or(ApiError::PostNotFound)?;
+    if post.author != user_id {
+        return Err(not_owner);
+    }
+    Ok(post)
+}
+
+fn edit(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let me = cx.user()?;
+    let data = cx.json::<PostRequest>()?.post_data;
+    let now = cx.now.epoch_ms;
+    let post = own_post(&mut cx, &me.id, ApiError::EditPostNotOwner)?;
+    data.check()?;
+    let fields = [
+        (data.content, &mut post.content),
+        (data.media_url, &mut post.media_url),
+        (data.hashtags, &mut post.hashtags),
+    ];
+    for (new, field) in fields {
+        if let Some(value) = new {
+            *field = value;
+        }
+    }
+    post.updated_at = now;
+    all_posts(&cx, 201)
+}
+
+fn delete(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let me = cx.user()?;
+    let id = own_post(&mut cx, &me.id, ApiError::DeletePostNotOwner)?
+        .id
+        .clone();
+    cx.db.remove_post(&id);
+    all_posts(&cx, 200)
+}
+
+fn like(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    set_like(cx, true)
+}
+
+fn dislike(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    set_like(cx, false)
+}
+
+/// Like (`up`) or dislike. Disliking takes back the user's own like, so
+/// `likeCount` stays the number of likers: a user who has not liked the
+/// post has no like to decrement.
+fn set_like(cx: Ctx<'_>, up: bool) -> Result<Reply, ApiError> {
+    let me = cx.user()?;
+    let now = cx.now.epoch_ms;
+    let id = cx.param(0).to_owned();
+    let post = cx.db.post_mut(&id).ok_or(ApiError::PostNotFound)?;
+    let likes = &mut post.likes;
+    let liked = likes.liked_by.contains(&me.id);
+    let disliked = likes.disliked_by.contains(&me.id);
+    if up {
+        if liked {
+            return Err(ApiError::AlreadyLiked);
+        }
+        likes.disliked_by.retain(|id| *id != me.id);
+        likes.liked_by.push(me.id);
+    } else {
+        if disliked {
+            return Err(ApiError::AlreadyDisliked);
+        }
+        if !liked {
+            return Err(ApiError::LikeBelowZero);
+        }
+        likes.liked_by.retain(|id| *id != me.id);
+        likes.disliked_by.push(me.id);
+    }
+    likes.like_count = u32::try_from(likes.liked_by.len()).unwrap_or(u32::MAX);
+    post.updated_at = now;
+    all_posts(&cx, 200)
+}
+
+#[cfg(test)]
+#[path = "posts_tests.rs"]
+mod tests;

@@ -1,0 +1,362 @@
+//! The whole state as one versioned JSON document, its strict import, and
+//! the bulk generator for benchmarks.
+
+use crate::auth::digest_password;
+use crate::db::{Db, Rng};
+use crate::error::MAX_POST_CHARS;
+use crate::model::{Counters, Likes, Post, User};
+use crate::time::utc_ms;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::fmt;
+
+pub const FORMAT: &str = "murmur-snapshot";
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct SnapshotOut<'a> {
+    format: &'static str,
+    version: u32,
+    users: &'a [User],
+    posts: &'a [Post],
+    counters: &'a Counters,
+    /// The salt generator's state, as 16 hex digits.
+    rng: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SnapshotIn {
+    format: String,
+    version: u32,
+    users: Vec<User>,
+    posts: Vec<Post>,
+    counters: Counters,
+    rng: String,
+}
+
+/// Why a snapshot was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapshotError(pub String);
+
+impl fmt::Display for SnapshotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "snapshot refused: {}", self.0)
+    }
+}
+
+impl std::error::Error for SnapshotError {}
+
+pub fn export(db: &Db) -> String {
+    let out = SnapshotOut {
+        format: FORMAT,
+        version: VERSION,
+        users: db.users(),
+        posts: db.posts(),
+        counters: &db.counters,
+        rng: format!("{:016x}", db.rng.0),
+    };
+    // Plain structs with string keys always serialise; an empty string would
+    // be refused by `import`, never mistaken for a state.
+    serde_json::to_string(&out).unwrap_or_default()
+}
+
+/// A store from a snapshot, after checking every invariant of the state.
+pub fn import(json: &str) -> Result<Db, SnapshotError> {
+    let fail = |msg: String| Err(SnapshotError(msg));
+    let snap: SnapshotIn =
+        serde_json::from_str(json).map_err(|e| SnapshotError(format!("not a snapshot: {e}")))?;
+    if snap.format != FORMAT {
+        return fail(format!("format is {:?}, expected {FORMAT:?}", snap.format));
+    }
+    if snap.version != VERSION {
+        return fail(format!(
+            "version {} is not supported (expected {VERSION})",
+            snap.version
+        ));
+    }
+    let rng = u64::from_str_radix(&snap.rng, 16)
+        .map_err(|_| SnapshotError(format!("rng {:?} is not hex", snap.rng)))?;
+    check(&snap.users, &snap.posts).map_err(SnapshotError)?;
+    Ok(Db::from_parts(
+        snap.users,
+        snap.posts,
+        snap.counters,
+        Rng(rng),
+    ))
+}
+
+fn is_hex(s: &str, len: usize) -> bool {
+    s.len() == len
+        && s.bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// Inserts every item of `list` into a fresh set; the first repeat is an error.
+fn distinct<'a>(
+    what: &str,
+    list: impl IntoIterator<Item = &'a String>,
+) -> Result<BTreeSet<&'a str>, String> {
+    let mut set = BTreeSet::new();
+    for item in list {
+        if !set.insert(item.as_str()) {
+            return Err(format!("{what} lists {item:?} twice"));
+        }
+    }
+    Ok(set)
+}
+
+fn known(what: &str, ids: &[String], users: &BTreeSet<&str>) -> Result<(), String> {
+    distinct(what, ids)?;
+    match ids.iter().find(|id| !users.contains(id.as_str())) {
+        Some(id) => Err(format!("{what} names unknown user {id:?}")),
+        None => Ok(()),
+    }
+}
+
+/// Every invariant the rules keep: unique ids and usernames, references to
+/// existing users and posts, `likeCount == likedBy.len()`, symmetric follows.
+fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
+    let user_ids = distinct("users", users.iter().map(|u| &u.id))?;
+    distinct("usernames", users.iter().map(|u| &u.username))?;
+    let post_ids = distinct("posts", posts.iter().map(|p| &p.id))?;
+    distinct(
+        "comments",
+        posts.iter().flat_map(|p| p.comments.iter().map(|c| &c.id)),
+    )?;
+    let mut following = BTreeSet::new();
+    let mut followers = BTreeSet::new();
+    for u in users {
+        let who = format!("user {}", u.id);
+        if u.id.is_empty() || u.username.trim().is_empty() {
+            return Err(format!("{who} has an empty id or username"));
+        }
+        if !is_hex(&u.password.salt, 32) || !is_hex(&u.password.digest, 64) {
+            return Err(format!("{who} has a malformed password digest"));
+        }
+        known(&format!("{who} following"), &u.following, &user_ids)?;
+        known(&format!("{who} followers"), &u.followers, &user_ids)?;
+        if u.following.contains(&u.id) {
+            return Err(format!("{who} follows themselves"));
+        }
+        following.extend(u.following.iter().map(|f| (u.id.as_str(), f.as_str())));
+        followers.extend(u.followers.iter().map(|f| (f.as_str(), u.id.as_str())));
+        distinct(&format!("{who} bookmarks"), &u.bookmarks)?;
+        if let Some(b) = u.bookmarks.iter().find(|b| !post_ids.contains(b.as_str())) {
+            return Err(format!("{who} bookmarks unknown post {b:?}"));
+        }
+    }
+    if following != followers {
+        return Err("follow lists are not symmetric".into());
+    }
+    for p in posts {
+        let what = format!("post {}", p.id);
+        if !user_ids.contains(p.author.as_str()) {
+            return Err(format!("{what} has unknown author {:?}", p.author));
+        }
+        if p.content.chars().count() > MAX_POST_CHARS || p.hashtags.chars().count() > MAX_POST_CHARS
+        {
+            return Err(format!("{what} exceeds {MAX_POST_CHARS} characters"));
+        }
+        known(&format!("{what} likedBy"), &p.likes.liked_by, &user_ids)?;
+        known(
+            &format!("{what} dislikedBy"),
+            &p.likes.disliked_by,
+            &user_ids,
+        )?;
+        if usize::try_from(p.likes.like_count).ok() != Some(p.likes.liked_by.len()) {
+            return Err(format!(
+                "{what} has likeCount {} but {} likers",
+                p.likes.like_count,
+                p.likes.liked_by.len()
+            ));
+        }
+        if p.likes
+            .liked_by
+            .iter()
+            .any(|id| p.likes.disliked_by.contains(id))
+        {
+            return Err(format!("{what} is both liked and disliked by one user"));
+        }
+        for c in &p.comments {
+            if !user_ids.contains(c.author.as_str()) {
+                return Err(format!(
+                    "comment {} has unknown author {:?}",
+                    c.id, c.author
+                ));
+            }
+            known(
+                &format!("comment {} upvotedBy", c.id),
+                &c.upvoted_by,
+                &user_ids,
+            )?;
+            known(
+                &format!("comment {} downvotedBy", c.id),
+                &c.downvoted_by,
+                &user_ids,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `users` generated users (the first is the guest account, `guest` /
+/// `guest123`; the others `user<N>` / `password123`), each following the
+/// next, and `posts` generated text posts spread over them.
+pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
+    let users = users.max(1);
+    let base = utc_ms(2025, 1, 1, 12, 0);
+    let minute =
+        |i: usize| base.saturating_add(i64::try_from(i).unwrap_or(i64::MAX).saturating_mul(60_000));
+    let id_of = |i: usize| {
+        if i == 0 {
+            "u-guest".to_owned()
+        } else {
+            format!("u-b{i}")
+        }
+    };
+    let generated: Vec<User> = (0..users)
+        .map(|i| {
+            let next = i.checked_add(1).filter(|&n| n < users);
+            let prev = i.checked_sub(1);
+            let (username, first, password) = if i == 0 {
+                ("guest".to_owned(), "Guest".to_owned(), "guest123")
+            } else {
+                (format!("user{i}"), format!("User {i}"), "password123")
+            };
+            User {
+                id: id_of(i),
+                first_name: first,
+                last_name: if i == 0 { "User".into() } else { "Bulk".into() },
+                username,
+                email: None,
+                created_at: minute(i),
+                updated_at: minute(i),
+                avatar_url: crate::seed::DEFAULT_AVATAR.to_owned(),
+                bio: String::new(),
+                website: String::new(),
+                followers: prev.map(id_of).into_iter().collect(),
+                following: next.map(id_of).into_iter().collect(),
+                bookmarks: Vec::new(),
+                password: digest_password(&rng.salt(), password),
+            }
+        })
+        .collect();
+    let generated_posts: Vec<Post> = (0..posts)
+        .map(|i| Post {
+            id: format!("p-b{i}"),
+            content: format!("Bulk post number {i}"),
+            media_url: String::new(),
+            hashtags: "#bulk".to_owned(),
+            author: id_of(i.checked_rem(users).unwrap_or(0)),
+            created_at: minute(i),
+            updated_at: minute(i),
+            likes: Likes {
+                like_count: 0,
+                liked_by: Vec::new(),
+                disliked_by: Vec::new(),
+            },
+            comments: Vec::new(),
+        })
+        .collect();
+    Db::from_parts(generated, generated_posts, Counters::default(), rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seed::seed_db;
+    use serde_json::{json, Value};
+
+    fn seed_json() -> Value {
+        serde_json::from_str(&export(&seed_db(Rng(3)))).unwrap()
+    }
+
+    fn refused(doc: &Value) -> String {
+        import(&doc.to_string())
+            .expect_err("must be refused")
+            .to_string()
+    }
+
+    #[test]
+    fn round_trip_is_exact() {
+        let db = seed_db(Rng(3));
+        let json = export(&db);
+        let back = import(&json).unwrap();
+        assert_eq!(export(&back), json);
+        let v: Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["format"], "murmur-snapshot");
+        assert_eq!(v["version"], 1);
+        assert!(
+            v["users"][0]["password"]["digest"].is_string(),
+            "digests are kept"
+        );
+    }
+
+    #[test]
+    fn refuses_each_broken_invariant_with_a_reason() {
+        type Breakage = (fn(&mut Value), &'static str);
+        let cases: [Breakage; 14] = [
+            (|v| v["format"] = json!("other"), "format"),
+            (|v| v["version"] = json!(2), "version 2"),
+            (|v| v["rng"] = json!("xyz"), "rng"),
+            (|v| v["extra"] = json!(1), "unknown field"),
+            (
+                |v| v["posts"][0]["likes"]["likeCount"] = json!(9),
+                "likeCount 9",
+            ),
+            (
+                |v| v["posts"][1]["_id"] = json!("p-01"),
+                "posts lists \"p-01\" twice",
+            ),
+            (|v| v["users"][1]["username"] = json!("guest"), "usernames"),
+            (|v| v["users"][0]["following"] = json!([]), "symmetric"),
+            (
+                |v| v["users"][0]["bookmarks"] = json!(["p-99"]),
+                "unknown post",
+            ),
+            (
+                |v| v["posts"][0]["author"] = json!("u-nobody"),
+                "unknown author",
+            ),
+            (
+                |v| v["posts"][0]["likes"]["likedBy"][0] = json!("u-x"),
+                "unknown user",
+            ),
+            (
+                |v| v["users"][0]["password"]["digest"] = json!("abc"),
+                "password",
+            ),
+            (
+                |v| v["posts"][0]["content"] = json!("x".repeat(101)),
+                "100 characters",
+            ),
+            (
+                |v| v["posts"][2]["comments"][0]["_id"] = json!("c-01"),
+                "comments lists",
+            ),
+        ];
+        for (break_it, reason) in cases {
+            let mut doc = seed_json();
+            break_it(&mut doc);
+            let msg = refused(&doc);
+            assert!(msg.contains(reason), "{msg:?} should mention {reason:?}");
+        }
+        assert!(import("not json")
+            .unwrap_err()
+            .to_string()
+            .contains("not a snapshot"));
+    }
+
+    #[test]
+    fn bulk_state_is_valid_and_sized() {
+        let db = bulk(50, 200, Rng(1));
+        assert_eq!((db.users().len(), db.posts().len()), (50, 200));
+        import(&export(&db)).expect("bulk state passes the checks");
+        assert_eq!(
+            bulk(0, 3, Rng(1)).users().len(),
+            1,
+            "the guest is always there"
+        );
+    }
+}

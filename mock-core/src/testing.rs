@@ -1,0 +1,134 @@
+//! Test helpers: an API with a fixed clock, JSON in and out, and a check
+//! that a failed request leaves the state untouched.
+
+use crate::{Api, Now, Request};
+use serde_json::Value;
+
+pub const TOKEN_INVALID: &str = "The token is invalid. Unauthorized access error.";
+
+pub const NOW: Now = Now {
+    epoch_ms: 1_795_000_000_000,
+    offset_minutes: 330,
+};
+
+pub struct TestApi {
+    pub api: Api,
+    pub now: Now,
+}
+
+impl TestApi {
+    pub fn new() -> TestApi {
+        TestApi {
+            api: Api::new(42),
+            now: NOW,
+        }
+    }
+
+    pub fn raw(
+        &mut self,
+        method: &str,
+        url: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> (u16, String) {
+        let res = self.api.handle(
+            &Request {
+                method,
+                url,
+                authorization: token,
+                body,
+            },
+            self.now,
+        );
+        (res.status, res.body)
+    }
+
+    pub fn call(
+        &mut self,
+        method: &str,
+        url: &str,
+        token: Option<&str>,
+        body: &str,
+    ) -> (u16, Value) {
+        let (status, body) = self.raw(method, url, token, body);
+        let json =
+            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{body:?} is not JSON: {e}"));
+        (status, json)
+    }
+
+    pub fn get(&mut self, url: &str) -> (u16, Value) {
+        self.call("GET", url, None, "")
+    }
+
+    pub fn post(&mut self, url: &str, token: &str, body: Value) -> (u16, Value) {
+        let body = if body.is_null() {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        self.call("POST", url, Some(token), &body)
+    }
+
+    pub fn login(&mut self, username: &str, password: &str) -> String {
+        let body = serde_json::json!({ "username": username, "password": password }).to_string();
+        let (status, json) = self.call("POST", "/api/auth/login", None, &body);
+        assert_eq!(status, 200, "{json}");
+        json["encodedToken"].as_str().unwrap().to_owned()
+    }
+
+    pub fn guest(&mut self) -> String {
+        self.login("guest", "guest123")
+    }
+
+    /// Asserts the request fails with `status` and exactly `message`, and
+    /// that it changed nothing.
+    pub fn fails(
+        &mut self,
+        method: &str,
+        url: &str,
+        token: Option<&str>,
+        body: &str,
+        status: u16,
+        message: &str,
+    ) {
+        let before = self.api.export_snapshot();
+        let (got, json) = self.call(method, url, token, body);
+        assert_eq!(
+            (got, json["errors"][0].as_str()),
+            (status, Some(message)),
+            "{method} {url} {body}"
+        );
+        assert_eq!(json["errors"].as_array().map(Vec::len), Some(1));
+        assert_eq!(
+            self.api.export_snapshot(),
+            before,
+            "a failed {method} {url} changed the state"
+        );
+    }
+
+    pub fn post_of<'a>(posts: &'a Value, id: &str) -> &'a Value {
+        posts["posts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["_id"] == id)
+            .unwrap_or_else(|| panic!("no post {id}"))
+    }
+
+    pub fn user_of<'a>(users: &'a Value, id: &str) -> &'a Value {
+        users
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["_id"] == id)
+            .unwrap_or_else(|| panic!("no user {id}"))
+    }
+}
+
+pub fn ids(list: &Value) -> Vec<&str> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["_id"].as_str().unwrap())
+        .collect()
+}

@@ -1,0 +1,300 @@
+//! What the API returns: entities rendered for the caller (timestamps in
+//! their zone, user references expanded into summaries, never a password)
+//! and the response envelopes. TypeScript types are generated from these.
+
+use crate::db::Db;
+use crate::model::{Comment, Post, User};
+use crate::time::format_timestamp;
+use serde::Serialize;
+
+#[cfg(test)]
+use ts_rs::TS;
+
+/// Who liked, disliked, follows or is followed: never a whole user.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct UserSummary<'a> {
+    #[serde(rename = "_id")]
+    pub id: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub username: &'a str,
+    #[serde(rename = "avatarURL")]
+    pub avatar_url: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct UserView<'a> {
+    #[serde(rename = "_id")]
+    pub id: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub username: &'a str,
+    /// Only one seed user has an email.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub email: Option<&'a str>,
+    pub created_at: String,
+    pub updated_at: String,
+    #[serde(rename = "avatarURL")]
+    pub avatar_url: &'a str,
+    pub bio: &'a str,
+    pub website: &'a str,
+    pub followers: Vec<UserSummary<'a>>,
+    pub following: Vec<UserSummary<'a>>,
+    /// Ids of bookmarked posts.
+    pub bookmarks: Vec<&'a str>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LikesView<'a> {
+    pub like_count: u32,
+    pub liked_by: Vec<UserSummary<'a>>,
+    pub disliked_by: Vec<UserSummary<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct VotesView<'a> {
+    pub upvoted_by: Vec<UserSummary<'a>>,
+    pub downvoted_by: Vec<UserSummary<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct CommentView<'a> {
+    #[serde(rename = "_id")]
+    pub id: &'a str,
+    pub text: &'a str,
+    pub username: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    #[serde(rename = "avatarURL")]
+    pub avatar_url: &'a str,
+    pub votes: VotesView<'a>,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct PostView<'a> {
+    #[serde(rename = "_id")]
+    pub _id: &'a str,
+    /// The same value as `_id`.
+    pub id: &'a str,
+    pub content: &'a str,
+    /// A relative media path (no leading slash), or `""` for none. A path
+    /// containing `.mp4` is a video.
+    #[serde(rename = "mediaURL")]
+    pub media_url: &'a str,
+    /// One string of `#tags`.
+    pub hashtags: &'a str,
+    pub username: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    #[serde(rename = "avatarURL")]
+    pub avatar_url: &'a str,
+    pub created_at: String,
+    pub updated_at: String,
+    pub likes: LikesView<'a>,
+    /// Newest first.
+    pub comments: Vec<CommentView<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct SignupResponse<'a> {
+    pub created_user: UserView<'a>,
+    pub encoded_token: String,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct LoginResponse<'a> {
+    pub found_user: UserView<'a>,
+    pub encoded_token: String,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct UsersResponse<'a> {
+    pub users: Vec<UserView<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct UserResponse<'a> {
+    pub user: UserView<'a>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct BookmarksResponse<'a> {
+    /// Ids of the bookmarked posts.
+    pub bookmarks: Vec<&'a str>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[serde(rename_all = "camelCase")]
+pub struct FollowResponse<'a> {
+    /// The signed-in user after the change.
+    pub user: UserView<'a>,
+    pub all_users: Vec<UserView<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PostsResponse<'a> {
+    pub posts: Vec<PostView<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct PostResponse<'a> {
+    pub post: PostView<'a>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct CommentsResponse<'a> {
+    /// Newest first.
+    pub comments: Vec<CommentView<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct MediaResponse {
+    /// `media/<id>`, relative like every media path.
+    #[serde(rename = "mediaURL")]
+    pub media_url: String,
+}
+
+/// The body of every failure; clients read `errors[0]`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct ErrorResponse {
+    pub errors: Vec<String>,
+}
+
+/// Renders stored entities for one caller (whose zone offset it holds).
+#[derive(Clone, Copy)]
+pub struct Render<'a> {
+    pub db: &'a Db,
+    pub offset_minutes: i32,
+}
+
+impl<'a> Render<'a> {
+    fn time(&self, ms: i64) -> String {
+        format_timestamp(ms, self.offset_minutes)
+    }
+
+    pub fn summary(&self, user: &'a User) -> UserSummary<'a> {
+        UserSummary {
+            id: &user.id,
+            first_name: &user.first_name,
+            last_name: &user.last_name,
+            username: &user.username,
+            avatar_url: &user.avatar_url,
+        }
+    }
+
+    /// Summaries of the users named by `ids` (every id names a user: the
+    /// rules and the snapshot check keep it so).
+    pub fn summaries(&self, ids: &'a [String]) -> Vec<UserSummary<'a>> {
+        ids.iter()
+            .filter_map(|id| self.db.user(id))
+            .map(|u| self.summary(u))
+            .collect()
+    }
+
+    pub fn user(&self, user: &'a User) -> UserView<'a> {
+        UserView {
+            id: &user.id,
+            first_name: &user.first_name,
+            last_name: &user.last_name,
+            username: &user.username,
+            email: user.email.as_deref(),
+            created_at: self.time(user.created_at),
+            updated_at: self.time(user.updated_at),
+            avatar_url: &user.avatar_url,
+            bio: &user.bio,
+            website: &user.website,
+            followers: self.summaries(&user.followers),
+            following: self.summaries(&user.following),
+            bookmarks: user.bookmarks.iter().map(String::as_str).collect(),
+        }
+    }
+
+    pub fn users(&self) -> Vec<UserView<'a>> {
+        self.db.users().iter().map(|u| self.user(u)).collect()
+    }
+
+    pub fn comment(&self, comment: &'a Comment) -> Option<CommentView<'a>> {
+        let author = self.db.user(&comment.author)?;
+        Some(CommentView {
+            id: &comment.id,
+            text: &comment.text,
+            username: &author.username,
+            first_name: &author.first_name,
+            last_name: &author.last_name,
+            avatar_url: &author.avatar_url,
+            votes: VotesView {
+                upvoted_by: self.summaries(&comment.upvoted_by),
+                downvoted_by: self.summaries(&comment.downvoted_by),
+            },
+            created_at: self.time(comment.created_at),
+            updated_at: self.time(comment.updated_at),
+        })
+    }
+
+    /// A post's comments, newest first (ties: the later added first).
+    pub fn comments(&self, post: &'a Post) -> Vec<CommentView<'a>> {
+        let mut sorted: Vec<&Comment> = post.comments.iter().rev().collect();
+        sorted.sort_by_key(|c| std::cmp::Reverse(c.created_at));
+        sorted.into_iter().filter_map(|c| self.comment(c)).collect()
+    }
+
+    pub fn post(&self, post: &'a Post) -> Option<PostView<'a>> {
+        let author = self.db.user(&post.author)?;
+        Some(PostView {
+            _id: &post.id,
+            id: &post.id,
+            content: &post.content,
+            media_url: &post.media_url,
+            hashtags: &post.hashtags,
+            username: &author.username,
+            first_name: &author.first_name,
+            last_name: &author.last_name,
+            avatar_url: &author.avatar_url,
+            created_at: self.time(post.created_at),
+            updated_at: self.time(post.updated_at),
+            likes: LikesView {
+                like_count: post.likes.like_count,
+                liked_by: self.summaries(&post.likes.liked_by),
+                disliked_by: self.summaries(&post.likes.disliked_by),
+            },
+            comments: self.comments(post),
+        })
+    }
+
+    /// Every post, in the order they were created.
+    pub fn posts(&self) -> Vec<PostView<'a>> {
+        self.db
+            .posts()
+            .iter()
+            .filter_map(|p| self.post(p))
+            .collect()
+    }
+}
