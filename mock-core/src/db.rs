@@ -2,6 +2,7 @@
 //! so that every lookup is logarithmic and no request does quadratic work.
 
 use crate::model::{Counters, Post, User};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// SplitMix64: a tiny deterministic generator for salts, seeded by the
@@ -24,6 +25,17 @@ impl Rng {
     }
 }
 
+/// Each post's rendered JSON, by position in `Db::posts`, for one zone
+/// offset. A like re-renders one post instead of all of them. The `Db`
+/// accessors keep it true: mutable access to a post drops that post's
+/// entry, mutable access to any user drops them all (names and avatars are
+/// embedded), and removing or adding a post keeps the positions aligned.
+#[derive(Debug, Clone, Default)]
+pub struct JsonCache {
+    pub offset_minutes: Option<i32>,
+    pub posts: Vec<Option<String>>,
+}
+
 #[derive(Debug, Clone)]
 pub struct Db {
     users: Vec<User>,
@@ -33,6 +45,7 @@ pub struct Db {
     post_index: BTreeMap<String, usize>,
     pub counters: Counters,
     pub rng: Rng,
+    post_json: RefCell<JsonCache>,
 }
 
 /// What an id generator makes ids for.
@@ -55,6 +68,7 @@ impl Db {
             post_index: BTreeMap::new(),
             counters,
             rng,
+            post_json: RefCell::default(),
         };
         db.reindex_users();
         db.reindex_posts();
@@ -99,6 +113,7 @@ impl Db {
 
     pub fn user_mut(&mut self, id: &str) -> Option<&mut User> {
         let i = *self.user_index.get(id)?;
+        self.post_json.get_mut().posts.clear();
         self.users.get_mut(i)
     }
 
@@ -114,7 +129,15 @@ impl Db {
 
     pub fn post_mut(&mut self, id: &str) -> Option<&mut Post> {
         let i = *self.post_index.get(id)?;
+        if let Some(slot) = self.post_json.get_mut().posts.get_mut(i) {
+            *slot = None;
+        }
         self.posts.get_mut(i)
+    }
+
+    /// The rendered-post cache (see [`JsonCache`]).
+    pub fn post_json(&self) -> &RefCell<JsonCache> {
+        &self.post_json
     }
 
     pub fn insert_user(&mut self, user: User) {
@@ -136,6 +159,10 @@ impl Db {
         };
         if i < self.posts.len() {
             self.posts.remove(i);
+        }
+        let cache = &mut self.post_json.get_mut().posts;
+        if i < cache.len() {
+            cache.remove(i);
         }
         self.reindex_posts();
         for user in &mut self.users {

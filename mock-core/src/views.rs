@@ -3,6 +3,7 @@
 //! and the response envelopes. TypeScript types are generated from these.
 
 use crate::db::Db;
+use crate::error::ApiError;
 use crate::model::{Comment, Post, User};
 use crate::time::format_timestamp;
 use serde::Serialize;
@@ -154,8 +155,11 @@ pub struct FollowResponse<'a> {
     pub all_users: Vec<UserView<'a>>,
 }
 
+// `Render::posts_body` writes this shape from cached parts; the struct
+// names it for the TypeScript types, and a test checks the two agree.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
+#[cfg_attr(not(test), allow(dead_code))]
 pub struct PostsResponse<'a> {
     pub posts: Vec<PostView<'a>>,
 }
@@ -289,12 +293,105 @@ impl<'a> Render<'a> {
         })
     }
 
-    /// Every post, in the order they were created.
-    pub fn posts(&self) -> Vec<PostView<'a>> {
-        self.db
-            .posts()
-            .iter()
-            .filter_map(|p| self.post(p))
-            .collect()
+    /// `{"posts": [...]}` (a [`PostsResponse`]) for the posts at
+    /// `positions` of `Db::posts`, each rendered once and then reused from
+    /// the cache until it changes.
+    pub fn posts_body(&self, positions: impl Iterator<Item = usize>) -> Result<String, ApiError> {
+        let posts = self.db.posts();
+        let mut out = String::with_capacity(posts.len().saturating_mul(400));
+        out.push_str("{\"posts\":[");
+        let Ok(mut cache) = self.db.post_json().try_borrow_mut() else {
+            return Err(ApiError::Internal);
+        };
+        if cache.offset_minutes != Some(self.offset_minutes) {
+            cache.posts.clear();
+            cache.offset_minutes = Some(self.offset_minutes);
+        }
+        cache.posts.resize(posts.len(), None);
+        let mut first = true;
+        for i in positions {
+            let (Some(post), Some(slot)) = (posts.get(i), cache.posts.get_mut(i)) else {
+                continue;
+            };
+            if slot.is_none() {
+                let Some(view) = self.post(post) else {
+                    continue;
+                };
+                *slot = Some(serde_json::to_string(&view).map_err(|_| ApiError::Internal)?);
+            }
+            if let Some(json) = slot {
+                if !first {
+                    out.push(',');
+                }
+                first = false;
+                out.push_str(json);
+            }
+        }
+        out.push_str("]}");
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::TestApi;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn posts_body_is_the_posts_response_shape() {
+        let db = crate::seed::seed_db(crate::db::Rng(1));
+        let render = Render {
+            db: &db,
+            offset_minutes: 90,
+        };
+        let typed = PostsResponse {
+            posts: db.posts().iter().filter_map(|p| render.post(p)).collect(),
+        };
+        let expected = serde_json::to_string(&typed).unwrap();
+        assert_eq!(render.posts_body(0..db.posts().len()).unwrap(), expected);
+        // Served from the cache the second time, still the same.
+        assert_eq!(render.posts_body(0..db.posts().len()).unwrap(), expected);
+    }
+
+    fn first_post(t: &mut TestApi) -> Value {
+        let (_, json) = t.get("/api/posts");
+        json["posts"][0].clone()
+    }
+
+    #[test]
+    fn cached_posts_follow_every_change() {
+        let mut t = TestApi::new();
+        let guest = t.guest();
+        let maya = t.login("maya_lind", "password123");
+        let before = first_post(&mut t);
+        assert_eq!(before["likes"]["likeCount"], 2);
+        t.post("/api/posts/like/p-01", &guest, Value::Null);
+        assert_eq!(first_post(&mut t)["likes"]["likeCount"], 3);
+        let body = json!({"userData": {"firstName": "M.", "avatarURL": "avatars/preset-4.svg"}});
+        t.post("/api/users/edit", &maya, body);
+        let liker = &first_post(&mut t)["likes"]["likedBy"][0];
+        assert_eq!(
+            (&liker["firstName"], &liker["avatarURL"]),
+            (&json!("M."), &json!("avatars/preset-4.svg"))
+        );
+        t.post(
+            "/api/comments/add/p-01",
+            &guest,
+            json!({"commentData": "late"}),
+        );
+        assert_eq!(first_post(&mut t)["comments"][0]["text"], "late");
+        t.now.offset_minutes = 0;
+        assert_eq!(first_post(&mut t)["createdAt"], "2025-03-14T09:30:00+00:00");
+        let theo = t.login("theo_builds", "password123");
+        t.call("DELETE", "/api/posts/p-01", Some(&theo), "");
+        assert_eq!(first_post(&mut t)["_id"], "p-02");
+        t.post(
+            "/api/posts",
+            &guest,
+            json!({"postData": {"content": "new"}}),
+        );
+        let (_, json) = t.get("/api/posts");
+        assert_eq!(json["posts"][11]["content"], "new");
     }
 }

@@ -9,18 +9,11 @@ pub mod users;
 
 use crate::error::ApiError;
 use crate::router::{Ctx, Reply};
-use crate::views::PostsResponse;
 
 /// Every post, as the post and comment mutations answer.
 fn all_posts(cx: &Ctx<'_>, status: u16) -> Result<Reply, ApiError> {
-    let body = PostsResponse {
-        posts: cx.render().posts(),
-    };
-    if status == 201 {
-        Reply::created(&body)
-    } else {
-        Reply::ok(&body)
-    }
+    let body = cx.render().posts_body(0..cx.db.posts().len())?;
+    Ok(Reply { status, body })
 }
 
 /// A length in Unicode code points, as the client counts (`[...s].length`).

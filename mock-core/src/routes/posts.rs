@@ -5,7 +5,7 @@ use crate::db::IdKind;
 use crate::error::{ApiError, MAX_POST_CHARS};
 use crate::model::{Likes, Post};
 use crate::router::{Ctx, Method, Reply, Route};
-use crate::views::{PostResponse, PostsResponse};
+use crate::views::PostResponse;
 use serde::Deserialize;
 
 #[cfg(test)]
@@ -118,17 +118,18 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         .db
         .user_by_username(cx.param(0))
         .ok_or(ApiError::UserNotFound)?;
-    let mut posts: Vec<&Post> = render
+    let mut positions: Vec<(i64, usize)> = render
         .db
         .posts()
         .iter()
+        .enumerate()
         .rev()
-        .filter(|p| p.author == user.id)
+        .filter(|(_, p)| p.author == user.id)
+        .map(|(i, p)| (p.created_at, i))
         .collect();
-    posts.sort_by_key(|p| std::cmp::Reverse(p.created_at));
-    Reply::ok(&PostsResponse {
-        posts: posts.into_iter().filter_map(|p| render.post(p)).collect(),
-    })
+    positions.sort_by_key(|&(created, _)| std::cmp::Reverse(created));
+    let body = render.posts_body(positions.into_iter().map(|(_, i)| i))?;
+    Ok(Reply { status: 200, body })
 }
 
 fn create(cx: Ctx<'_>) -> Result<Reply, ApiError> {
