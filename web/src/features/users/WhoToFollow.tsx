@@ -1,4 +1,59 @@
-// Placeholder export so the layout compiles; the users feature replaces it.
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Spinner } from '../../components/Spinner';
+import { FollowButton } from './FollowButton';
+import { UserRow } from './UserRow';
+import { fetchUsers, selectWhoToFollow } from './usersSlice';
+import './users.css';
+
+/**
+ * The right-panel list of people to follow: everyone except the signed-in
+ * user and those already followed. Following someone drops them from the list
+ * (and adds their posts to Home) through the store.
+ */
 export function WhoToFollow() {
-  return null;
+  const dispatch = useAppDispatch();
+  const headingId = useId();
+  const suggestions = useAppSelector(selectWhoToFollow);
+  const loaded = useAppSelector((state) => state.users.allUsers.length > 0);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(() => {
+    void dispatch(fetchUsers()).then((result) => setFailed(result.meta.requestStatus === 'rejected'));
+  }, [dispatch]);
+
+  useEffect(load, [load]);
+
+  let body;
+  if (!loaded && failed) {
+    body = (
+      <div className="who-to-follow__empty">
+        <p className="muted">Could not load suggestions.</p>
+        <button type="button" className="btn btn--ghost follow-btn--small" onClick={load}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!loaded) {
+    body = <Spinner label="Loading people to follow" />;
+  } else if (suggestions.length === 0) {
+    body = <p className="muted who-to-follow__empty">You are following everyone here. New people will show up here.</p>;
+  } else {
+    body = (
+      <ul className="user-list">
+        {suggestions.map((user) => (
+          <UserRow key={user._id} user={user} action={<FollowButton user={user} size="small" />} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="card who-to-follow" aria-labelledby={headingId}>
+      <h2 className="who-to-follow__title" id={headingId}>
+        Who to Follow
+      </h2>
+      {body}
+    </section>
+  );
 }

@@ -1,7 +1,8 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk';
 import { apiRequest, errorMessage } from '../../lib/api';
-import type { User, UserEdit } from '../../api/models';
+import type { User, UserEdit, UserSummary } from '../../api/models';
+import type { RootState } from '../../app/store';
 
 export interface UsersState {
   allUsers: User[];
@@ -78,3 +79,20 @@ const usersSlice = createSlice({
 });
 
 export default usersSlice.reducer;
+
+export const selectAllUsers = (state: RootState) => state.users.allUsers;
+export const selectSignedInUser = (state: RootState) => state.auth.user;
+
+export function selectUserByUsername(state: RootState, username: string | undefined): User | undefined {
+  return state.users.allUsers.find((u) => u.username === username);
+}
+
+/** Whether `me` follows the user with `userId`, by the signed-in user's own list. */
+export function follows(me: Pick<User, 'following'> | null, userId: string): boolean {
+  return !!me?.following.some((f: UserSummary) => f._id === userId);
+}
+
+/** Who to Follow: everyone but the signed-in user and those they already follow. */
+export const selectWhoToFollow = createSelector([selectAllUsers, selectSignedInUser], (users, me) =>
+  me ? users.filter((u) => u._id !== me._id && u.username !== me.username && !follows(me, u._id)) : [],
+);

@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppStore } from '../../app/store';
+import { renderWithProviders } from '../../testing/render';
+import { EditProfileModal, UPDATE_FAILED } from './EditProfileModal';
+import { guestOnRealCore, withForgedToken } from './testCore';
+import { fetchUsers } from './usersSlice';
+
+const session = guestOnRealCore();
+let store: AppStore;
+beforeEach(() => {
+  store = session.current();
+  // jsdom has no object URLs; the preview only needs a distinct string.
+  URL.createObjectURL = vi.fn(() => 'blob:preview-1');
+  URL.revokeObjectURL = vi.fn();
+});
+
+function renderEditor(onClose = vi.fn()) {
+  const user = store.getState().auth.user!;
+  renderWithProviders(<EditProfileModal open user={user} onClose={onClose} />, { store });
+  return { onClose, dialog: screen.getByRole('dialog', { name: 'Edit profile' }) };
+}
+
+describe('the profile editor', () => {
+  it('starts from the saved profile and offers the four preset avatars as radios', () => {
+    renderEditor();
+    const me = store.getState().auth.user!;
+    expect(screen.getByLabelText('Bio')).toHaveValue(me.bio);
+    expect(screen.getByLabelText('Website')).toHaveValue(me.website);
+    expect(screen.getByLabelText('First name')).toHaveValue(me.firstName);
+    const group = screen.getByRole('radiogroup', { name: 'Choose an avatar' });
+    expect(group.querySelectorAll('input[type=radio]')).toHaveLength(4);
+  });
+
+  it('saves bio, website and a preset avatar: the stored user, the user list and the posts follow', async () => {
+    const user = userEvent.setup();
+    await store.dispatch(fetchUsers()).unwrap();
+    const token = store.getState().auth.token;
+    const success = vi.spyOn(toast, 'success');
+    const { onClose } = renderEditor();
+
+    await user.click(screen.getByRole('radio', { name: 'Cat' }));
+    expect(screen.getByRole('img', { name: /^New avatar of/ })).toHaveAttribute('src', '/avatars/preset-2.svg');
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Tea, maps and long walks.');
+    await user.clear(screen.getByLabelText('Website'));
+    await user.type(screen.getByLabelText('Website'), 'https://guest.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const expected = {
+      bio: 'Tea, maps and long walks.',
+      website: 'https://guest.example.com',
+      avatarURL: 'avatars/preset-2.svg',
+    };
+    expect(store.getState().auth.user).toMatchObject(expected);
+    expect(store.getState().auth.token).toBe(token);
+    expect(store.getState().users.allUsers.find((u) => u.username === 'guest')).toMatchObject(expected);
+    await waitFor(() => {
+      const mine = store.getState().posts.allPosts.filter((p) => p.username === 'guest');
+      expect(mine.length).toBeGreaterThan(0);
+      for (const post of mine) expect(post.avatarURL).toBe('avatars/preset-2.svg');
+    });
+    expect(success).toHaveBeenCalledWith('Profile updated');
+  });
+
+  it('refuses a file that is not an image, or too large, with the spec messages next to the field', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderEditor();
+    const input = screen.getByLabelText('Upload a photo');
+
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('file must be an image (JPEG/PNG)');
+    expect(input).toHaveAccessibleDescription('file must be an image (JPEG/PNG)');
+
+    const big = new File(['x'], 'huge.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 10_485_760 });
+    await user.upload(input, big);
+    expect(screen.getByRole('alert')).toHaveTextContent('file must be less than 10mb');
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
+  it('uploads a picked image as the new avatar, previewing it first', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderEditor();
+
+    await user.upload(screen.getByLabelText('Upload a photo'), new File(['png-bytes'], 'me.png', { type: 'image/png' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('img', { name: /^New avatar of/ })).toHaveAttribute('src', 'blob:preview-1');
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(store.getState().auth.user!.avatarURL).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('toasts the spec message when the backend refuses the update, and stays open', async () => {
+    const user = userEvent.setup();
+    store = withForgedToken(store);
+    const error = vi.spyOn(toast, 'error');
+    const { onClose } = renderEditor();
+
+    await user.type(screen.getByLabelText('Bio'), ' and more');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith(UPDATE_FAILED));
+    expect(UPDATE_FAILED).toBe('Unable to update user, try again!');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
