@@ -2,17 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { BackendUnavailable } from './components/BackendUnavailable';
+import { StartupNotices } from './features/demo-data/StartupNotices';
 import './styles/global.css';
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
   const root = createRoot(container);
+  let notices: string[];
   try {
     // msw and the wasm core come in a chunk of their own; the app renders
     // only once they answer.
     const { startMockBackend } = await import('./mocks/browser');
-    await startMockBackend();
+    ({ notices } = await startMockBackend());
     // For tests and the bench: the backend answers from here on.
     document.documentElement.dataset.backend = 'ready';
     performance.mark('murmur:backend-ready');
@@ -23,6 +25,7 @@ async function boot(): Promise<void> {
   root.render(
     <StrictMode>
       <App />
+      <StartupNotices notices={notices} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,8 @@
 // Image uploads (posts, post edits, avatars): the checks of spec §5 and the
 // one function that turns a picked file into a mediaURL.
 
+import { ApiError, apiUrl } from './api';
+
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const NOT_AN_IMAGE = 'file must be an image (JPEG/PNG)';
 export const TOO_LARGE = 'file must be less than 10mb';
@@ -12,17 +14,38 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null
   return null;
 }
 
+/** Where the app keeps the session (see features/auth): `{user, token}`. */
+const AUTH_STORAGE_KEY = 'murmur.auth';
+
+function storedToken(): string | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
+    const token = raw ? (JSON.parse(raw) as { token?: unknown }).token : null;
+    return typeof token === 'string' ? token : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Stores a checked image and returns the mediaURL to save with the post or
- * profile. For now the image travels as a data URL inside the core's state.
+ * Uploads a checked image to the backend, which keeps it in the browser's
+ * storage, and returns the mediaURL (`media/<id>`) to save with the post or
+ * profile. `token` defaults to the signed-in session's. Rejects with the
+ * check's or the backend's message.
  */
-export async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File, token: string | null = storedToken()): Promise<string> {
   const problem = checkImageFile(file);
   if (problem) throw new Error(problem);
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('Could not read the file'));
-    reader.readAsDataURL(file);
-  });
+  const headers: Record<string, string> = { 'content-type': file.type };
+  if (token) headers.authorization = token;
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('/media'), { method: 'POST', headers, body: file });
+  } catch {
+    throw new ApiError(0, 'Could not reach the backend. Reload the page to try again.');
+  }
+  const data = (await response.json().catch(() => null)) as { mediaURL?: unknown; errors?: unknown } | null;
+  if (response.ok && typeof data?.mediaURL === 'string') return data.mediaURL;
+  const message = Array.isArray(data?.errors) && typeof data.errors[0] === 'string' ? data.errors[0] : null;
+  throw new ApiError(response.status, message ?? `Upload failed (${response.status})`);
 }

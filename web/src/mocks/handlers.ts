@@ -46,13 +46,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Matches `path` (and anything below it, or a query) on any origin. */
+export function anyOrigin(path: string): RegExp {
+  return new RegExp(`^https?://[^/]+${escapeRegExp(path)}(?:[/?#]|$)`);
+}
+
 /**
  * The msw handlers that route `<base>api/...` on any origin into `backend`.
  * `basePath` is the site's base, with leading and trailing slash (`/`, `/murmur/`).
  */
 export function createHandlers(backend: Backend, basePath = '/') {
   const apiPrefix = `${basePath}api`;
-  const pattern = new RegExp(`^https?://[^/]+${escapeRegExp(apiPrefix)}(?:[/?#]|$)`);
+  const pattern = anyOrigin(apiPrefix);
   return [
     http.all(pattern, async ({ request }) => {
       const url = new URL(request.url);

@@ -3,7 +3,9 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { initSync, MockCore } from '@core/mock_core.js';
-import { coreBackend, createHandlers } from './handlers';
+import { createHandlers } from './handlers';
+import { createPersistenceHandlers } from './persistence/handlers';
+import { PersistentBackend } from './persistence/persistentBackend';
 
 // A path, not a URL: under jsdom, `URL` is jsdom's and node:fs refuses it.
 const wasmPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../../mock-core/pkg/mock_core_bg.wasm');
@@ -20,9 +22,11 @@ export function createNodeCore(entropy = 7): MockCore {
 
 /**
  * An msw server for Node tests that answers `/api` with a real core, the same
- * handlers the browser uses. Call `listen()` in `beforeAll`.
+ * handlers the browser uses (uploads and `/media` included, kept in memory).
+ * Call `listen()` in `beforeAll`.
  */
 export function createTestServer(core: MockCore = createNodeCore()) {
-  const server = setupServer(...createHandlers(coreBackend(core), '/'));
+  const backend = PersistentBackend.inMemory(core);
+  const server = setupServer(...createPersistenceHandlers(backend, '/'), ...createHandlers(backend, '/'));
   return { server, core };
 }

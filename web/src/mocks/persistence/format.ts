@@ -1,0 +1,70 @@
+// The saved form of the demo data. The core's snapshot (a versioned JSON
+// document of its own) travels inside as a string: it is stored and read back
+// without being parsed here, which keeps a save as cheap as a string copy.
+
+export const SAVED_FORMAT = 'murmur-demo-data';
+export const SAVED_VERSION = 1;
+
+/** Which save the stored state is: compared by every tab before it writes. */
+export interface SavedHead {
+  /** Bumped by every save, in every tab. */
+  revision: number;
+  /** Random per save, so that two different saves never look alike. */
+  stamp: string;
+  /** `Date.now()` of the save. */
+  savedAt: number;
+}
+
+export interface SavedState extends SavedHead {
+  format: typeof SAVED_FORMAT;
+  version: number;
+  /** `MockCore.exportSnapshot()`. */
+  snapshot: string;
+}
+
+export type Loaded =
+  | { kind: 'empty' }
+  | { kind: 'ok'; saved: SavedState }
+  | { kind: 'unreadable'; raw: unknown; reason: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function isHead(value: unknown): value is SavedHead {
+  return (
+    isRecord(value) &&
+    Number.isSafeInteger(value.revision) &&
+    typeof value.stamp === 'string' &&
+    typeof value.savedAt === 'number'
+  );
+}
+
+export function sameHead(a: SavedHead | null, b: SavedHead | null): boolean {
+  if (!a || !b) return a === b;
+  return a.revision === b.revision && a.stamp === b.stamp;
+}
+
+/** Checks a stored value before anything trusts it. */
+export function readSaved(raw: unknown): Loaded {
+  if (raw === undefined) return { kind: 'empty' };
+  if (!isRecord(raw) || raw.format !== SAVED_FORMAT) {
+    return { kind: 'unreadable', raw, reason: 'not a Murmur saved state' };
+  }
+  if (raw.version !== SAVED_VERSION) {
+    return { kind: 'unreadable', raw, reason: `saved format version ${String(raw.version)} is not one this build reads` };
+  }
+  if (!isHead(raw) || typeof raw.snapshot !== 'string') {
+    return { kind: 'unreadable', raw, reason: 'the saved state is incomplete' };
+  }
+  return { kind: 'ok', saved: raw as unknown as SavedState };
+}
+
+export function newHead(previous: SavedHead | null, now = Date.now()): SavedHead {
+  const stamp = `${now.toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  return { revision: (previous?.revision ?? 0) + 1, stamp, savedAt: now };
+}
+
+export function toSaved(head: SavedHead, snapshot: string): SavedState {
+  return { format: SAVED_FORMAT, version: SAVED_VERSION, ...head, snapshot };
+}

@@ -1,0 +1,39 @@
+// Opens the demo data's storage in a browser and wraps the core in it.
+
+import { openDatabase } from './db';
+import { browserLocks } from './locks';
+import { PersistentBackend, type SnapshotCore } from './persistentBackend';
+import { CHANNEL_NAME, DATA_CHANGED_EVENT, NOT_PERSISTENT, type DataChangedDetail } from './protocol';
+import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
+
+export { createPersistenceHandlers } from './handlers';
+export { PersistentBackend } from './persistentBackend';
+
+/**
+ * Restores the saved demo data into `core` and returns the backend that
+ * keeps saving it, with any notices for the user. Never rejects because of
+ * storage: without IndexedDB the app runs in memory and says so.
+ */
+export async function startPersistence(core: SnapshotCore): Promise<{ backend: PersistentBackend; notices: string[] }> {
+  const notices: string[] = [];
+  let store: StateStore;
+  try {
+    store = new IdbStateStore(await openDatabase());
+  } catch (error) {
+    console.warn('Murmur: IndexedDB is not available', error);
+    store = new MemoryStateStore();
+    notices.push(NOT_PERSISTENT);
+  }
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  const started = await PersistentBackend.start({
+    core,
+    store,
+    locks: browserLocks(),
+    channel,
+    onExternalChange(revision) {
+      const detail: DataChangedDetail = { revision };
+      window.dispatchEvent(new CustomEvent(DATA_CHANGED_EVENT, { detail }));
+    },
+  });
+  return { backend: started.backend, notices: [...notices, ...started.notices] };
+}

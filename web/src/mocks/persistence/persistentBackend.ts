@@ -1,0 +1,253 @@
+// A Backend around the wasm core that keeps its state in a StateStore: every
+// successful mutation is saved before its response goes out, one tab writes at
+// a time, and the other tabs load what was written.
+
+import { coreBackend, type ApiRequest, type ApiResponse, type Backend, type CoreLike } from '../handlers';
+import { isHead, newHead, sameHead, toSaved, type SavedHead } from './format';
+import { localLocks, STATE_LOCK, type LockManagerLike } from './locks';
+import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './protocol';
+import { MemoryStateStore, type MediaRecord, type SaveOptions, type StateStore } from './store';
+
+/** The parts of the wasm facade this layer uses. */
+export interface SnapshotCore extends CoreLike {
+  exportSnapshot(): string;
+  importSnapshot(json: string): void;
+  reset(): void;
+}
+
+/** What a tab posts on the channel after each save. */
+export interface SaveMessage {
+  revision: number;
+}
+
+export interface ChannelLike {
+  postMessage(message: SaveMessage): void;
+  addEventListener(type: 'message', listener: () => void): void;
+  removeEventListener(type: 'message', listener: () => void): void;
+}
+
+export interface PersistentBackendOptions {
+  core: SnapshotCore;
+  store: StateStore;
+  /** One writer at a time; share one across tabs (default: this page only). */
+  locks?: LockManagerLike;
+  /** Where saves are announced to the other tabs, and heard from them. */
+  channel?: ChannelLike | null;
+  /** Called after another tab's state was loaded into this core. */
+  onExternalChange?: (revision: number) => void;
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+const succeeded = (status: number) => status >= 200 && status < 300;
+
+function errorResponse(status: number, message: string): ApiResponse {
+  return { status, body: JSON.stringify({ errors: [message] }) };
+}
+
+function storageError(error: unknown): ApiResponse {
+  const quota = error instanceof DOMException && error.name === 'QuotaExceededError';
+  return errorResponse(507, quota ? STORAGE_FULL : SAVE_FAILED);
+}
+
+/** `media/m-01` in the core's upload answer → `m-01`. */
+function mediaIdOf(body: string): string | null {
+  try {
+    const url = (JSON.parse(body) as { mediaURL?: unknown }).mediaURL;
+    const match = typeof url === 'string' ? /^media\/([\w-]+)$/.exec(url) : null;
+    return match?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export class PersistentBackend implements Backend {
+  private readonly core: SnapshotCore;
+  private readonly store: StateStore;
+  private readonly locks: LockManagerLike;
+  private readonly channel: ChannelLike | null;
+  private readonly onExternalChange: (revision: number) => void;
+  private readonly direct: Backend;
+  /** The saved state this core holds, or null when it holds an unsaved seed. */
+  private head: SavedHead | null = null;
+  /** The snapshot of the last saved state: what a failed save rolls back to. */
+  private lastSaved: string;
+
+  private constructor(options: PersistentBackendOptions) {
+    this.core = options.core;
+    this.store = options.store;
+    this.locks = options.locks ?? localLocks();
+    this.channel = options.channel ?? null;
+    this.onExternalChange = options.onExternalChange ?? (() => undefined);
+    this.direct = coreBackend(options.core);
+    this.lastSaved = options.core.exportSnapshot();
+    this.channel?.addEventListener('message', this.onChannelMessage);
+  }
+
+  /**
+   * Restores the saved state into `core` (which holds the seed) and returns
+   * the backend, with notices for the user. A saved state that cannot be read
+   * is quarantined and the seed kept: start-up never fails because of it.
+   */
+  static async start(options: PersistentBackendOptions): Promise<{ backend: PersistentBackend; notices: string[] }> {
+    const backend = new PersistentBackend(options);
+    const notices = await backend.exclusive(() => backend.restore());
+    return { backend, notices };
+  }
+
+  /**
+   * A backend that keeps its saves and uploads in memory, ready at once (there
+   * is nothing to restore): for Node tests, which want uploads to work.
+   */
+  static inMemory(core: SnapshotCore): PersistentBackend {
+    return new PersistentBackend({ core, store: new MemoryStateStore() });
+  }
+
+  /** The revision of the saved state this core holds (0: none yet). */
+  get revision(): number {
+    return this.head?.revision ?? 0;
+  }
+
+  handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
+    if (isRead(request.method)) return this.direct.handle(request);
+    return this.mutate(request);
+  }
+
+  /**
+   * Stores an uploaded image: the core checks it and hands out its id, and
+   * the image is saved with the state in one transaction.
+   */
+  upload(blob: Blob, type: string, authorization: string | undefined): Promise<ApiResponse> {
+    const body = JSON.stringify({ type, size: blob.size });
+    return this.mutate({ method: 'POST', url: '/api/media', authorization, body }, (response) => {
+      const id = mediaIdOf(response.body);
+      return id ? { id, type, blob } : null;
+    });
+  }
+
+  getMedia(id: string): Promise<MediaRecord | undefined> {
+    return this.store.getMedia(id);
+  }
+
+  /** Back to the seed data, in every tab; the uploads go too. */
+  reset(): Promise<ApiResponse> {
+    return this.exclusive(async () => {
+      await this.syncFromStore();
+      this.core.reset();
+      const failure = await this.commit({ clearMedia: true });
+      return failure ?? { status: 200, body: JSON.stringify({ revision: this.revision }) };
+    });
+  }
+
+  close(): void {
+    this.channel?.removeEventListener('message', this.onChannelMessage);
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.locks.request(STATE_LOCK, task);
+  }
+
+  private async restore(): Promise<string[]> {
+    const loaded = await this.store.loadCurrent();
+    if (loaded.kind === 'empty') return [];
+    if (loaded.kind === 'ok') {
+      try {
+        this.core.importSnapshot(loaded.saved.snapshot);
+        this.head = { revision: loaded.saved.revision, stamp: loaded.saved.stamp, savedAt: loaded.saved.savedAt };
+        this.lastSaved = loaded.saved.snapshot;
+        return [];
+      } catch (error) {
+        await this.setAside(loaded.saved, error instanceof Error ? error.message : String(error));
+        return [RESTORED_FROM_SEED];
+      }
+    }
+    await this.setAside(loaded.raw, loaded.reason);
+    return [RESTORED_FROM_SEED];
+  }
+
+  private async setAside(saved: unknown, reason: string): Promise<void> {
+    console.warn(`Murmur: saved demo data set aside (${reason})`);
+    await this.store.quarantine(saved, reason);
+  }
+
+  /**
+   * Loads the stored state when another tab saved since this core last did.
+   * Run holding the lock, before every write. Returns whether it loaded one.
+   */
+  private async syncFromStore(): Promise<boolean> {
+    const head = await this.store.readHead();
+    if (head === undefined) return false; // nothing saved: this core's state stands
+    if (isHead(head) && sameHead(head, this.head)) return false;
+    const loaded = await this.store.loadCurrent();
+    if (loaded.kind === 'empty') return false;
+    if (loaded.kind === 'unreadable') {
+      // Keep this tab's state, the last one it knows was good; its next save replaces it.
+      await this.setAside(loaded.raw, loaded.reason);
+      return false;
+    }
+    const { saved } = loaded;
+    if (sameHead(saved, this.head)) return false;
+    try {
+      this.core.importSnapshot(saved.snapshot);
+    } catch (error) {
+      await this.setAside(saved, error instanceof Error ? error.message : String(error));
+      return false;
+    }
+    this.head = { revision: saved.revision, stamp: saved.stamp, savedAt: saved.savedAt };
+    this.lastSaved = saved.snapshot;
+    this.onExternalChange(saved.revision);
+    return true;
+  }
+
+  private mutate(
+    request: ApiRequest,
+    attach?: (response: ApiResponse) => MediaRecord | null,
+  ): Promise<ApiResponse> {
+    return this.exclusive(async () => {
+      await this.syncFromStore();
+      const response = await this.direct.handle(request);
+      // A refused request changes nothing in the core, so nothing is saved.
+      if (!succeeded(response.status)) return response;
+      const options: SaveOptions = {};
+      if (attach) {
+        const media = attach(response);
+        if (!media) {
+          this.core.importSnapshot(this.lastSaved);
+          return errorResponse(500, 'The upload was registered without a media id');
+        }
+        options.media = media;
+      }
+      return (await this.commit(options)) ?? response;
+    });
+  }
+
+  /**
+   * Saves the core's state as the next revision (unless it is unchanged) and
+   * tells the other tabs.
+   * On failure the core goes back to the last saved state, and the answer
+   * is the error response to send instead.
+   */
+  private async commit(options: SaveOptions): Promise<ApiResponse | null> {
+    const snapshot = this.core.exportSnapshot();
+    // A sign-in answers 200 and changes nothing: no need to write.
+    if (!options.media && !options.clearMedia && snapshot === this.lastSaved) return null;
+    const head = newHead(this.head);
+    try {
+      await this.store.save(toSaved(head, snapshot), options);
+    } catch (error) {
+      this.core.importSnapshot(this.lastSaved);
+      console.warn('Murmur: a change could not be saved and was undone', error);
+      return storageError(error);
+    }
+    this.head = head;
+    this.lastSaved = snapshot;
+    this.channel?.postMessage({ revision: head.revision });
+    return null;
+  }
+
+  private readonly onChannelMessage = () => {
+    // The message is only a nudge: the stored head says what to load.
+    void this.exclusive(() => this.syncFromStore()).catch((error: unknown) => {
+      console.warn('Murmur: could not load another tab’s change', error);
+    });
+  };
+}

@@ -1,0 +1,25 @@
+// What the app and the in-browser backend agree on, in a module with no
+// dependencies: the app imports it without pulling in msw or the wasm chunk.
+
+/** Dispatched on `window` when another tab's change (or a reset) was loaded. */
+export const DATA_CHANGED_EVENT = 'murmur:data-changed';
+
+export interface DataChangedDetail {
+  revision: number;
+}
+
+/**
+ * `POST <base>__murmur/reset` puts the seed data back. It is answered by the
+ * page's msw handlers in JavaScript (never by the core), outside `/api`.
+ */
+export const RESET_PATH = '__murmur/reset';
+
+/** The BroadcastChannel the tabs tell each other about saves on. */
+export const CHANNEL_NAME = 'murmur';
+
+export const STORAGE_FULL =
+  "Your browser's storage is full. Free some space and try again; nothing saved so far was lost.";
+export const SAVE_FAILED = "Your change could not be saved in this browser's storage, so it was undone. Try again.";
+export const RESTORED_FROM_SEED =
+  'Your saved demo data could not be read, so Murmur started from the original demo data. The unreadable copy was kept aside.';
+export const NOT_PERSISTENT = "This browser won't keep your changes: its storage (IndexedDB) is not available.";

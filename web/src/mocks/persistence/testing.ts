@@ -1,0 +1,72 @@
+// Helpers for the persistence tests: a real core over a fresh fake IndexedDB.
+
+import { createNodeCore } from '../node';
+import type { ApiResponse, Backend } from '../handlers';
+import { openDatabase, STATE_STORE } from './db';
+import { IdbStateStore } from './store';
+
+let databases = 0;
+
+/** A database of its own for each test (fake-indexeddb must be loaded). */
+export async function freshDatabase(): Promise<{ db: IDBDatabase; name: string }> {
+  const name = `murmur-test-${++databases}`;
+  return { db: await openDatabase(name), name };
+}
+
+export async function reopen(name: string): Promise<IdbStateStore> {
+  return new IdbStateStore(await openDatabase(name));
+}
+
+let entropy = 100;
+export function newCore() {
+  return createNodeCore(++entropy);
+}
+
+export interface Answer {
+  status: number;
+  json: Record<string, unknown> & { errors?: string[] };
+}
+
+export async function call(
+  backend: Backend,
+  method: string,
+  url: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<Answer> {
+  const body = options.body === undefined ? '' : JSON.stringify(options.body);
+  const res: ApiResponse = await backend.handle({ method, url, authorization: options.token, body });
+  return { status: res.status, json: JSON.parse(res.body) as Answer['json'] };
+}
+
+export async function signIn(backend: Backend, username = 'guest', password = 'guest123'): Promise<string> {
+  const res = await call(backend, 'POST', '/api/auth/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return res.json.encodedToken as string;
+}
+
+export async function postContents(backend: Backend): Promise<string[]> {
+  const res = await call(backend, 'GET', '/api/posts');
+  return (res.json.posts as { content: string }[]).map((p) => p.content);
+}
+
+export async function createPost(backend: Backend, token: string, content: string): Promise<Answer> {
+  return call(backend, 'POST', '/api/posts', { token, body: { postData: { content } } });
+}
+
+/** Writes `value` where the saved state lives, as a damaged browser profile would have it. */
+export async function writeRawState(db: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction(STATE_STORE, 'readwrite');
+    tx.objectStore(STATE_STORE).put(value, key);
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+export async function readAll(db: IDBDatabase, store: string): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const request = db.transaction(store).objectStore(store).getAll();
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
