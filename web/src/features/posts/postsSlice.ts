@@ -2,6 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { createAppAsyncThunk } from '../../app/createAppAsyncThunk';
 import { apiRequest, errorMessage, type RequestOptions } from '../../lib/api';
 import type { Comment, Post, PostData } from '../../api/models';
+import type { RootState } from '../../app/store';
+import { login, logout, signup } from '../auth/authSlice';
 
 export type PostFilter = 'Latest' | 'Oldest' | 'Trending';
 export const POST_FILTERS: PostFilter[] = ['Oldest', 'Latest', 'Trending'];
@@ -146,6 +148,16 @@ const postsSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // The bookmark list starts as the signed-in user's, and leaves with them.
+    for (const thunk of [login, signup]) {
+      builder.addCase(thunk.fulfilled, (state, action) => {
+        state.bookmarkPosts = action.payload.user.bookmarks ?? [];
+      });
+    }
+    builder.addCase(logout, (state) => {
+      state.bookmarkPosts = [];
+      state.page = 1;
+    });
     for (const thunk of postListThunks) {
       builder
         .addCase(thunk.pending, (state) => {
@@ -176,4 +188,9 @@ const postsSlice = createSlice({
 });
 
 export const { setFilter, nextPage, resetPage } = postsSlice.actions;
+
+export const selectAllPosts = (state: RootState) => state.posts.allPosts;
+export const selectBookmarkIds = (state: RootState) => state.posts.bookmarkPosts;
+export const selectPostById = (state: RootState, postId: string | undefined) =>
+  state.posts.allPosts.find((post) => post._id === postId);
 export default postsSlice.reducer;

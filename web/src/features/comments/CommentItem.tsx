@@ -1,0 +1,128 @@
+import { memo, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { useAppDispatch } from '../../app/hooks';
+import type { Comment } from '../../api/models';
+import { Avatar } from '../../components/Avatar';
+import { EditIcon, TrashIcon } from '../../components/icons';
+import { fullDate, relativeTime } from '../../lib/time';
+import { ConfirmDialog } from '../posts/ConfirmDialog';
+import { withErrorToast } from '../posts/notify';
+import { deleteComment, editComment } from '../posts/postsSlice';
+
+interface CommentItemProps {
+  postId: string;
+  comment: Comment;
+  /** The comment's author. */
+  canEdit: boolean;
+  /** The comment's author, or the post's. */
+  canDelete: boolean;
+}
+
+function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemProps) {
+  const dispatch = useAppDispatch();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(comment.text);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const editId = useId();
+  const name = `${comment.firstName} ${comment.lastName}`.trim() || comment.username;
+  const created = new Date(comment.createdAt);
+  const profile = `/profile/${encodeURIComponent(comment.username)}`;
+
+  async function update(event: FormEvent) {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    setSaving(true);
+    const done = await withErrorToast(
+      dispatch(editComment({ postId, commentId: comment._id, text })).unwrap(),
+    );
+    setSaving(false);
+    if (done) setEditing(false);
+  }
+
+  async function remove() {
+    setConfirming(false);
+    const done = await withErrorToast(dispatch(deleteComment({ postId, commentId: comment._id })).unwrap());
+    if (done) toast.success('Comment deleted');
+  }
+
+  return (
+    <li className="comment" aria-label={`Comment by ${name}`}>
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar src={comment.avatarURL} name="" size={36} />
+      </Link>
+      <div className="comment__body">
+        <div className="comment__head">
+          <Link to={profile} className="comment__author">
+            {name}
+          </Link>
+          <span className="muted comment__meta">
+            @{comment.username} ·{' '}
+            <time dateTime={comment.createdAt} title={fullDate(created)}>
+              {relativeTime(created)}
+            </time>
+          </span>
+          <span className="comment__tools">
+            {canEdit && !editing && (
+              <button
+                type="button"
+                className="icon-btn"
+                aria-label="Edit comment"
+                onClick={() => {
+                  setDraft(comment.text);
+                  setEditing(true);
+                }}
+              >
+                <EditIcon size={18} />
+              </button>
+            )}
+            {canDelete && (
+              <button type="button" className="icon-btn comment__delete" aria-label="Delete comment" onClick={() => setConfirming(true)}>
+                <TrashIcon size={18} />
+              </button>
+            )}
+          </span>
+        </div>
+        {editing ? (
+          <form className="comment__edit" onSubmit={update}>
+            <label htmlFor={editId} className="visually-hidden">
+              Edit comment
+            </label>
+            <textarea
+              id={editId}
+              className="textarea"
+              rows={2}
+              value={draft}
+              autoFocus
+              onChange={(event) => setDraft(event.target.value)}
+            />
+            <div className="comment__edit-actions">
+              <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+              <button type="submit" className="btn" disabled={!draft.trim() || saving}>
+                Update
+              </button>
+            </div>
+          </form>
+        ) : (
+          <p className="comment__text">{comment.text}</p>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          open
+          title="Delete comment?"
+          message="This comment will be removed for good."
+          confirmLabel="Delete"
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </li>
+  );
+}
+
+export const CommentItem = memo(CommentItemView);

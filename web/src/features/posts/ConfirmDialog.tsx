@@ -1,0 +1,27 @@
+import { Modal } from '../../components/Modal';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question before something that cannot be undone. */
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal open={open} title={title} onClose={onCancel}>
+      <p className="confirm__message">{message}</p>
+      <div className="confirm__actions">
+        <button type="button" className="btn btn--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn btn--danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,187 @@
+import { memo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import toast from 'react-hot-toast';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { Post } from '../../api/models';
+import { Avatar } from '../../components/Avatar';
+import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from '../../components/icons';
+import { fullDate, relativeTime } from '../../lib/time';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EditPostModal } from './EditPostModal';
+import { likedByLine } from './likedBy';
+import { withErrorToast } from './notify';
+import { PostMedia } from './PostMedia';
+import { PostMenu } from './PostMenu';
+import { addBookmark, deletePost, dislikePost, likePost, removeBookmark } from './postsSlice';
+import './posts.css';
+
+export interface PostCardProps {
+  post: Post;
+  /** On the post's own page: no 'View all N comments' link. */
+  detail?: boolean;
+  /** Called after the author deleted the post. */
+  onDeleted?: () => void;
+}
+
+/** The public link to a post: origin, base path, 'post/{id}'. */
+export function postLink(postId: string): string {
+  return `${window.location.origin}${import.meta.env.BASE_URL}post/${encodeURIComponent(postId)}`;
+}
+
+interface ToggleButtonProps {
+  label: string;
+  pressed: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  kind: 'like' | 'bookmark';
+  children: ReactNode;
+}
+
+/** An on/off icon button: a fixed name, its state in aria-pressed. */
+function ToggleButton({ label, pressed, disabled, onClick, kind, children }: ToggleButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`icon-btn post-card__${kind}${pressed ? ' is-on' : ''}`}
+      aria-label={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector((state) => state.auth.user?.username);
+  const bookmarked = useAppSelector((state) => state.posts.bookmarkPosts.includes(post._id));
+  const [busy, setBusy] = useState<'like' | 'bookmark' | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const name = `${post.firstName} ${post.lastName}`.trim() || post.username;
+  const liked = me !== undefined && post.likes.likedBy.some((u) => u.username === me);
+  const isAuthor = me === post.username;
+  const likedBy = likedByLine(post.likes.likedBy);
+  const commentCount = post.comments.length;
+  const profile = `/profile/${encodeURIComponent(post.username)}`;
+  const created = new Date(post.createdAt);
+
+  async function toggleLike() {
+    setBusy('like');
+    await withErrorToast(dispatch(liked ? dislikePost(post._id) : likePost(post._id)).unwrap());
+    setBusy(null);
+  }
+
+  async function toggleBookmark() {
+    setBusy('bookmark');
+    const done = await withErrorToast(
+      dispatch(bookmarked ? removeBookmark(post._id) : addBookmark(post._id)).unwrap(),
+    );
+    if (done) toast.success(bookmarked ? 'Removed from bookmarks' : 'Added to bookmarks');
+    setBusy(null);
+  }
+
+  async function share() {
+    try {
+      await navigator.clipboard.writeText(postLink(post._id));
+      toast.success('Link successfully copied');
+    } catch {
+      toast.error('Could not copy the link');
+    }
+  }
+
+  async function remove() {
+    setConfirming(false);
+    const done = await withErrorToast(dispatch(deletePost(post._id)).unwrap());
+    if (!done) return;
+    toast.success('Post deleted');
+    onDeleted?.();
+  }
+
+  return (
+    <article className="card post-card" aria-label={`Post by ${name}`} data-post-id={post._id}>
+      <header className="post-card__header">
+        <Link to={profile} className="post-card__avatar-link" tabIndex={-1} aria-hidden="true">
+          <Avatar src={post.avatarURL} name="" size={44} />
+        </Link>
+        <div className="post-card__byline">
+          <Link to={profile} className="post-card__author">
+            {name}
+          </Link>
+          <span className="post-card__meta">
+            <span className="post-card__username">@{post.username}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={post.createdAt} title={fullDate(created)}>
+              {relativeTime(created)}
+            </time>
+          </span>
+        </div>
+        {isAuthor && (
+          <PostMenu label="Post options" onEdit={() => setEditing(true)} onDelete={() => setConfirming(true)} />
+        )}
+      </header>
+
+      <p className="post-card__content">{post.content}</p>
+      {post.hashtags && <p className="post-card__tags">{post.hashtags}</p>}
+      {post.mediaURL && <PostMedia url={post.mediaURL} author={name} />}
+
+      <div className="post-card__actions">
+        <span className="post-card__action">
+          <ToggleButton label="Like" pressed={liked} disabled={busy === 'like'} onClick={toggleLike} kind="like">
+            <HeartIcon filled={liked} />
+          </ToggleButton>
+          <span className="post-card__count" data-testid="like-count">
+            {post.likes.likeCount}
+            <span className="visually-hidden"> {post.likes.likeCount === 1 ? 'like' : 'likes'}</span>
+          </span>
+        </span>
+        <span className="post-card__action">
+          <Link to={`/post/${encodeURIComponent(post._id)}`} className="icon-btn" aria-label="Comments">
+            <CommentIcon />
+          </Link>
+          <span className="post-card__count">
+            {commentCount}
+            <span className="visually-hidden"> {commentCount === 1 ? 'comment' : 'comments'}</span>
+          </span>
+        </span>
+        <button type="button" className="icon-btn" aria-label="Share" onClick={share}>
+          <ShareIcon />
+        </button>
+        <ToggleButton
+          label="Bookmark"
+          pressed={bookmarked}
+          disabled={busy === 'bookmark'}
+          onClick={toggleBookmark}
+          kind="bookmark"
+        >
+          <BookmarkIcon filled={bookmarked} />
+        </ToggleButton>
+      </div>
+
+      {likedBy && <p className="post-card__liked-by">{likedBy}</p>}
+      {!detail && commentCount > 0 && (
+        <Link to={`/post/${encodeURIComponent(post._id)}`} className="post-card__view-comments">
+          View all {commentCount} {commentCount === 1 ? 'comment' : 'comments'}
+        </Link>
+      )}
+
+      {editing && <EditPostModal post={post} open onClose={() => setEditing(false)} />}
+      {confirming && (
+        <ConfirmDialog
+          open
+          title="Delete post?"
+          message="This post and its comments will be removed for good."
+          confirmLabel="Delete"
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </article>
+  );
+}
+
+/** One post (spec §2 'Post card'). Memoized: a card re-renders only when its post changes. */
+export const PostCard = memo(PostCardView);

@@ -1,0 +1,26 @@
+import toast from 'react-hot-toast';
+import { useAppDispatch } from '../../app/hooks';
+import type { PostData } from '../../api/models';
+import { withErrorToast } from './notify';
+import { PostForm } from './PostForm';
+import { createPost } from './postsSlice';
+
+interface PostComposerProps {
+  /** Called after the post is published. */
+  onPosted?: () => void;
+  onDiscard?: () => void;
+  autoFocus?: boolean;
+}
+
+/** The create-post box (Home, and the header's Create modal). */
+export function PostComposer({ onPosted, onDiscard, autoFocus }: PostComposerProps) {
+  const dispatch = useAppDispatch();
+  async function publish(postData: PostData) {
+    const posts = await withErrorToast(dispatch(createPost(postData)).unwrap());
+    if (!posts) return false;
+    toast.success('Post published');
+    onPosted?.();
+    return true;
+  }
+  return <PostForm submitLabel="Post" onSubmit={publish} onDiscard={onDiscard} autoFocus={autoFocus} />;
+}
