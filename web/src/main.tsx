@@ -3,7 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
+import { applyTheme, loadTheme } from './features/theme/theme';
 import './styles/global.css';
+
+// The saved theme goes on <html> before anything renders, so a dark theme
+// never flashes light while the backend starts.
+applyTheme(loadTheme());
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root');

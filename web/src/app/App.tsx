@@ -1,19 +1,47 @@
+import { useLayoutEffect } from 'react';
+import { Toaster } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { applyTheme } from '../features/theme/theme';
+import { useAppSelector } from './hooks';
 import { makeStore } from './store';
 import { AppRoutes } from './routes';
+import './app.css';
 
 const store = makeStore({ persist: true });
 
 /** The router's basename: the site's base path without its trailing slash. */
 export const routerBasename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 
+/** Keeps <html> in step with the chosen theme (main.tsx applies it before the first paint). */
+export function ThemeSync() {
+  const theme = useAppSelector((state) => state.theme);
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+  return null;
+}
+
+/** Toasts: top centre, 1500 ms for success and error (decisions.md). */
+export function AppToaster() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        className: 'toast',
+        success: { duration: 1500 },
+        error: { duration: 1500 },
+      }}
+    />
+  );
+}
+
 export function App() {
   return (
     <Provider store={store}>
+      <ThemeSync />
       <BrowserRouter basename={routerBasename}>
         <AppRoutes />
       </BrowserRouter>
+      <AppToaster />
     </Provider>
   );
 }

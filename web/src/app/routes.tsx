@@ -1,20 +1,39 @@
 import { Route, Routes } from 'react-router-dom';
-import { useEffect, useState } from 'react';
-import { apiRequest } from '../lib/api';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SignupPage } from '../features/auth/SignupPage';
+import { BookmarksPage } from '../features/posts/BookmarksPage';
+import { ExplorePage } from '../features/posts/ExplorePage';
+import { HomePage } from '../features/posts/HomePage';
+import { PostDetailPage } from '../features/posts/PostDetailPage';
+import { ThemePage } from '../features/theme/ThemePage';
+import { ProfilePage } from '../features/users/ProfilePage';
+import { AppLayout } from './layout/AppLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
+import { ScrollToTop } from './ScrollToTop';
 
-// First cut: proves the in-browser backend answers. The shell replaces this.
-function BackendProbe() {
-  const [count, setCount] = useState<number | null>(null);
-  useEffect(() => {
-    void apiRequest<{ users: unknown[] }>('/users').then((data) => setCount(data.users.length));
-  }, []);
-  return <p data-testid="user-count">{count === null ? 'Loading…' : `${count} users`}</p>;
-}
-
+/** The route table of spec §2. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="*" element={<BackendProbe />} />
-    </Routes>
+    <>
+      <ScrollToTop />
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route element={<AppLayout />}>
+            <Route index element={<HomePage />} />
+            <Route path="explore" element={<ExplorePage />} />
+            <Route path="bookmark" element={<BookmarksPage />} />
+            <Route path="profile/:username" element={<ProfilePage />} />
+            <Route path="post/:postId" element={<PostDetailPage />} />
+            <Route path="theme" element={<ThemePage />} />
+          </Route>
+        </Route>
+        <Route element={<RedirectIfSignedIn />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<SignupPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </>
   );
 }

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { fetchBookmarks } from '../../features/posts/postsSlice';
+import { WhoToFollow } from '../../features/users/WhoToFollow';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { Header } from './Header';
+import { MainNav } from './MainNav';
+import './layout.css';
+
+/**
+ * The frame of every signed-in page: header, navigation (a sidebar on wide
+ * screens, a bottom bar on phones), the page, and the Who to Follow panel.
+ */
+export function AppLayout() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector((state) => state.auth.token);
+
+  // Post cards everywhere show the bookmark state, so the session's bookmarks
+  // load with the shell. A token route: if the backend no longer accepts the
+  // stored token, this is where the app finds out and signs out (app/session.ts).
+  useEffect(() => {
+    if (token) void dispatch(fetchBookmarks());
+  }, [dispatch, token]);
+
+  return (
+    <div className="shell">
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header />
+      <div className="shell__body">
+        <MainNav />
+        <main id="main" className="shell__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <aside className="shell__aside" aria-label="Suggestions">
+          <div className="shell__aside-inner">
+            <WhoToFollow />
+            <p className="shell__note muted">Murmur runs entirely in your browser: your posts never leave this device.</p>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Avatar } from '../../components/Avatar';
+import { Logo } from '../../components/Logo';
+import { PlusIcon } from '../../components/icons';
+import { CreatePostModal } from '../../features/posts/CreatePostModal';
+import { useAppSelector } from '../hooks';
+
+export function Header() {
+  const user = useAppSelector((state) => state.auth.user);
+  const [creating, setCreating] = useState(false);
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+
+  return (
+    <header className="shell-header">
+      <div className="shell-header__inner">
+        <Link to="/" className="brand" aria-label="Murmur, home">
+          <Logo size={34} />
+          <span className="brand__name" aria-hidden="true">
+            Murmur
+          </span>
+        </Link>
+        <div className="shell-header__actions">
+          <button type="button" className="btn shell-header__create" onClick={() => setCreating(true)}>
+            <PlusIcon size={18} />
+            Create
+          </button>
+          {user && (
+            <Link
+              to={`/profile/${encodeURIComponent(user.username)}`}
+              className="shell-header__me"
+              aria-label={`Your profile, ${fullName || user.username}`}
+            >
+              <Avatar src={user.avatarURL} name="" size={38} />
+            </Link>
+          )}
+        </div>
+      </div>
+      <CreatePostModal open={creating} onClose={() => setCreating(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ComponentType } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import {
+  BookmarkIcon,
+  ExploreIcon,
+  HomeIcon,
+  LogoutIcon,
+  PaletteIcon,
+  UserIcon,
+} from '../../components/icons';
+import { logout } from '../../features/auth/authSlice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+
+interface NavItem {
+  to: string;
+  label: string;
+  Icon: ComponentType<{ size?: number }>;
+}
+
+/**
+ * The main navigation. One list, two looks: a labelled sidebar on wide
+ * screens and an icon bar fixed to the bottom on phones (layout.css), where
+ * the labels stay for screen readers. NavLink marks the current page with
+ * aria-current="page".
+ */
+export function MainNav() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const username = useAppSelector((state) => state.auth.user?.username ?? '');
+
+  const items: NavItem[] = [
+    { to: '/', label: 'Home', Icon: HomeIcon },
+    { to: '/explore', label: 'Explore', Icon: ExploreIcon },
+    { to: '/bookmark', label: 'BookMarks', Icon: BookmarkIcon },
+    { to: `/profile/${encodeURIComponent(username)}`, label: 'Profile', Icon: UserIcon },
+    { to: '/theme', label: 'Theme', Icon: PaletteIcon },
+  ];
+
+  function signOut() {
+    dispatch(logout());
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <nav className="main-nav" aria-label="Main">
+      <ul className="main-nav__list">
+        {items.map(({ to, label, Icon }) => (
+          <li key={label}>
+            <NavLink to={to} end className="main-nav__item">
+              <Icon size={24} />
+              <span className="main-nav__label">{label}</span>
+            </NavLink>
+          </li>
+        ))}
+        <li className="main-nav__logout">
+          <button type="button" className="main-nav__item" onClick={signOut}>
+            <LogoutIcon size={24} />
+            <span className="main-nav__label">Log out</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,241 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { useLocation } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEY, login } from '../features/auth/authSlice';
+import { stubMatchMedia } from '../features/auth/matchMediaStub';
+import { createTestServer } from '../mocks/node';
+import { renderWithProviders } from '../testing/render';
+import { AppToaster } from './App';
+import { AppRoutes } from './routes';
+import { SESSION_ENDED_MESSAGE } from './session';
+import { makeStore, type AppStore } from './store';
+
+const { server } = createTestServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+let scrollTo: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  stubMatchMedia();
+  scrollTo = vi.fn();
+  vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo as unknown as typeof window.scrollTo);
+});
+afterEach(() => {
+  act(() => toast.remove());
+});
+
+/** Shows where the router is, so tests can assert the landing place. */
+function WhereAmI() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+type Route = string | { pathname: string; state?: unknown };
+
+function renderApp(route: Route, store: AppStore = makeStore()) {
+  const result = renderWithProviders(
+    <>
+      <AppRoutes />
+      <WhereAmI />
+      <AppToaster />
+    </>,
+    { store, route: route as string },
+  );
+  return { ...result, user: userEvent.setup() };
+}
+
+const where = () => screen.getByTestId('location').textContent;
+
+async function signedInStore(): Promise<AppStore> {
+  const store = makeStore();
+  await store.dispatch(login({ username: 'guest', password: 'guest123' }));
+  return store;
+}
+
+describe('route guard', () => {
+  it('sends a visitor without a token from a protected page to /login', () => {
+    renderApp('/bookmark');
+    expect(where()).toBe('/login');
+    expect(screen.getByRole('heading', { name: 'Welcome to Murmur' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('after logging in through the form, lands on the remembered page', async () => {
+    const { user, store } = renderApp('/post/p-01?focus=comments');
+    expect(where()).toBe('/login');
+    await user.type(screen.getByLabelText('Username'), 'guest');
+    await user.type(screen.getByLabelText('Password'), 'guest123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(where()).toBe('/post/p-01?focus=comments'));
+    expect(store.getState().auth.user?.username).toBe('guest');
+    expect(await screen.findByText('Welcome Guest')).toBeInTheDocument();
+  });
+
+  it('Login As Guest signs in with the demo account and goes home when nothing was remembered', async () => {
+    const { user } = renderApp('/login');
+    await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+    await waitFor(() => expect(where()).toBe('/'));
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('keeps the remembered page across the switch to sign-up, and lands there after signing up', async () => {
+    const { user, store } = renderApp('/theme');
+    await user.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(where()).toBe('/signup');
+    const username = `route_${Date.now()}`;
+    await user.type(screen.getByLabelText('First name'), 'Grace');
+    await user.type(screen.getByLabelText('Last name'), 'Hopper');
+    await user.type(screen.getByLabelText('User name'), username);
+    await user.type(screen.getByLabelText('Password'), 'cobol59');
+    await user.type(screen.getByLabelText('Confirm password'), 'cobol59');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(where()).toBe('/theme'));
+    expect(store.getState().auth.user?.username).toBe(username);
+    expect(await screen.findByText('Signup successfully!')).toBeInTheDocument();
+  });
+
+  it('opening /login with a token held goes to the remembered page, or home', async () => {
+    renderApp({ pathname: '/login', state: { from: { pathname: '/explore', search: '', hash: '' } } }, await signedInStore());
+    expect(where()).toBe('/explore');
+  });
+
+  it('opening /signup with a token held goes home', async () => {
+    renderApp('/signup', await signedInStore());
+    expect(where()).toBe('/');
+  });
+});
+
+describe('login and sign-up failures', () => {
+  it('a wrong password shows the message and stays on /login', async () => {
+    const { user, store } = renderApp('/login');
+    await user.type(screen.getByLabelText('Username'), 'guest');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Username or password is incorrect')).toBeInTheDocument();
+    expect(where()).toBe('/login');
+    expect(store.getState().auth.token).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('a taken user name shows the same message', async () => {
+    const { user } = renderApp('/signup');
+    await user.type(screen.getByLabelText('First name'), 'A');
+    await user.type(screen.getByLabelText('Last name'), 'B');
+    await user.type(screen.getByLabelText('User name'), 'guest');
+    await user.type(screen.getByLabelText('Password'), 'x1');
+    await user.type(screen.getByLabelText('Confirm password'), 'x1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Username or password is incorrect')).toBeInTheDocument();
+    expect(where()).toBe('/signup');
+  });
+
+  it('shows "Passwords not matched" while the passwords differ, without blocking submission', async () => {
+    const { user, store } = renderApp('/signup');
+    const confirm = screen.getByLabelText('Confirm password');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(confirm, 'secret2');
+    expect(screen.getByText('Passwords not matched')).toBeInTheDocument();
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('Passwords not matched');
+    await user.clear(confirm);
+    await user.type(confirm, 'secret1');
+    expect(screen.queryByText('Passwords not matched')).not.toBeInTheDocument();
+    await user.type(confirm, 'x');
+    expect(screen.getByText('Passwords not matched')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('First name'), 'Mis');
+    await user.type(screen.getByLabelText('Last name'), 'Match');
+    await user.type(screen.getByLabelText('User name'), `mismatch_${Date.now()}`);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(store.getState().auth.token).not.toBeNull());
+  });
+
+  it('every field is required and labelled', () => {
+    renderApp('/signup');
+    for (const label of ['First name', 'Last name', 'User name', 'Password', 'Confirm password']) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+  });
+
+  it('the show/hide toggle reveals the password and reports its state', async () => {
+    const { user } = renderApp('/login');
+    const input = screen.getByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(input).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(input).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('unknown paths', () => {
+  it('shows Page Not Found, and Back to Home goes home', async () => {
+    const { user } = renderApp('/no/such/page', await signedInStore());
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(where()).toBe('/');
+  });
+
+  it('Back to Home without a session ends at /login', async () => {
+    const { user } = renderApp('/nowhere');
+    await user.click(screen.getByRole('button', { name: 'Back to Home' }));
+    expect(where()).toBe('/login');
+  });
+});
+
+describe('the session', () => {
+  it('a token the backend rejects logs out cleanly and returns to /login', async () => {
+    const store = makeStore({
+      preloadedState: {
+        auth: { user: (await signedInStore()).getState().auth.user, token: 'not.a.token', isLoading: false },
+      },
+    });
+    renderApp('/explore', store);
+    await waitFor(() => expect(where()).toBe('/login'));
+    expect(store.getState().auth).toEqual({ user: null, token: null, isLoading: false });
+    expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('Log out clears the session and storage, goes to /login, and the next login goes home', async () => {
+    const store = makeStore({ persist: true });
+    await store.dispatch(login({ username: 'guest', password: 'guest123' }));
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
+    const { user } = renderApp('/theme', store);
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(where()).toBe('/login');
+    expect(store.getState().auth.token).toBeNull();
+    expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+    await waitFor(() => expect(where()).toBe('/'));
+  });
+});
+
+describe('the shell', () => {
+  it('marks the current page in the navigation and links the profile to the user', async () => {
+    const { user } = renderApp('/explore', await signedInStore());
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const link = (name: string) => within(nav).getByRole('link', { name });
+    expect(link('Explore')).toHaveAttribute('aria-current', 'page');
+    expect(link('Home')).not.toHaveAttribute('aria-current');
+    expect(link('Profile')).toHaveAttribute('href', '/profile/guest');
+    await user.click(link('BookMarks'));
+    expect(where()).toBe('/bookmark');
+    expect(link('BookMarks')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: /Your profile/ })).toHaveAttribute('href', '/profile/guest');
+    expect(screen.getByRole('link', { name: 'Murmur, home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();
+  });
+
+  it('scrolls to the top when the path changes', async () => {
+    const { user } = renderApp('/', await signedInStore());
+    scrollTo.mockClear();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Theme' }));
+    expect(where()).toBe('/theme');
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});

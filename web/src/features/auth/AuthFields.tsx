@@ -1,0 +1,83 @@
+import { useId, useState, type ReactNode } from 'react';
+import { EyeIcon } from '../../components/icons';
+
+interface PasswordFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  /** Shown under the field and tied to it with aria-describedby. */
+  error?: ReactNode;
+}
+
+/** A required password input with a show/hide toggle. */
+export function PasswordField({ label, name, value, onChange, autoComplete, error }: PasswordFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="password-input">
+        <input
+          id={id}
+          name={name}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button
+          type="button"
+          className="icon-btn password-input__toggle"
+          aria-label={`Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          onClick={() => setVisible(!visible)}
+        >
+          <EyeIcon size={20} off={visible} />
+        </button>
+      </div>
+      <div aria-live="polite">
+        {error && (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface TextFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+}
+
+/** A required, labelled text input. */
+export function TextField({ label, name, value, onChange, autoComplete }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        className="input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete={autoComplete}
+        autoCapitalize={name === 'username' ? 'none' : undefined}
+        spellCheck={false}
+        required
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { signup } from './authSlice';
+import { AuthLayout } from './AuthLayout';
+import { PasswordField, TextField } from './AuthFields';
+import { AUTH_FAILED, DEFAULT_AVATAR, PASSWORDS_DIFFER, SIGNUP_SUCCEEDED } from './messages';
+
+const EMPTY = { firstName: '', lastName: '', username: '', password: '', confirmPassword: '' };
+type Field = keyof typeof EMPTY;
+
+const NAME_FIELDS = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+] as const satisfies readonly { name: Field; label: string; autoComplete: string }[];
+const USERNAME_FIELD = { name: 'username', label: 'User name', autoComplete: 'username' } as const;
+
+export function SignupPage() {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const [form, setForm] = useState(EMPTY);
+  const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  // Shown while the two differ; as in the original, it does not block submission.
+  const mismatch = form.confirmPassword !== '' && form.confirmPassword !== form.password;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const { firstName, lastName, username, password } = form;
+    try {
+      await dispatch(signup({ firstName, lastName, username, password, avatarURL: DEFAULT_AVATAR })).unwrap();
+      toast.success(SIGNUP_SUCCEEDED);
+    } catch {
+      toast.error(AUTH_FAILED);
+    }
+  }
+
+  return (
+    <AuthLayout title="Sign up">
+      <form className="auth__form" onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+        <div className="auth__row">
+          {NAME_FIELDS.map((field) => (
+            <TextField key={field.name} {...field} value={form[field.name]} onChange={set(field.name)} />
+          ))}
+        </div>
+        <TextField {...USERNAME_FIELD} value={form.username} onChange={set('username')} />
+        <PasswordField
+          label="Password"
+          name="password"
+          value={form.password}
+          onChange={set('password')}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          autoComplete="new-password"
+          error={mismatch ? PASSWORDS_DIFFER : undefined}
+        />
+        <button type="submit" className="btn auth__submit" disabled={isLoading}>
+          Sign Up
+        </button>
+      </form>
+      <p className="auth__switch">
+        Already have an account?{' '}
+        <Link to="/login" state={location.state as unknown}>
+          Back to Login
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,126 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { BackIcon } from '../../components/icons';
+import { ACCENTS, BACKGROUNDS, backgroundOf } from './theme';
+import { setAccent, setBackground } from './themeSlice';
+import './theme.css';
+
+export function ThemePage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const theme = useAppSelector((state) => state.theme);
+  const dark = backgroundOf(theme.background).dark;
+
+  // 'default' is the key of the first entry of this tab's app history: there
+  // is nothing to go back to, so go home instead of leaving the app.
+  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+
+  return (
+    <div className="theme-page">
+      <div className="page-bar">
+        <button type="button" className="btn btn--ghost" onClick={goBack}>
+          <BackIcon size={18} />
+          Go Back
+        </button>
+        <h1 className="page-bar__title">Theme</h1>
+      </div>
+
+      <section className="card theme-card" aria-labelledby="theme-heading">
+        <h2 id="theme-heading" className="theme-card__title">
+          Customise your view
+        </h2>
+        <p className="muted theme-card__lead">These settings apply to Murmur in this browser.</p>
+
+        <fieldset className="theme-group">
+          <legend className="theme-group__legend">Accent colour</legend>
+          <div className="swatches">
+            {ACCENTS.map((accent) => (
+              <Choice
+                key={accent.hue}
+                group="accent"
+                className="swatch"
+                checked={theme.hue === accent.hue}
+                onSelect={() => dispatch(setAccent(accent.hue))}
+              >
+                <span
+                  className="swatch__dot"
+                  aria-hidden="true"
+                  style={
+                    {
+                      '--swatch': `hsl(${accent.hue} 75% ${dark ? accent.lightness.dark : accent.lightness.light}%)`,
+                    } as CSSProperties
+                  }
+                />
+                <span className="swatch__name">{accent.name}</span>
+              </Choice>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="theme-group">
+          <legend className="theme-group__legend">Background</legend>
+          <div className="backgrounds">
+            {BACKGROUNDS.map((background) => (
+              <Choice
+                key={background.name}
+                group="background"
+                className="bg-option"
+                checked={theme.background === background.name}
+                onSelect={() => dispatch(setBackground(background.name))}
+              >
+                <span
+                  className="bg-option__preview"
+                  aria-hidden="true"
+                  style={
+                    {
+                      '--p-page': `hsl(${theme.hue} 20% ${background.page}%)`,
+                      '--p-card': `hsl(${theme.hue} 20% ${background.card}%)`,
+                      '--p-text': `hsl(${theme.hue} 15% ${background.text}%)`,
+                    } as CSSProperties
+                  }
+                >
+                  <span className="bg-option__line" />
+                  <span className="bg-option__line bg-option__line--short" />
+                </span>
+                <span className="bg-option__name">{background.label}</span>
+              </Choice>
+            ))}
+          </div>
+        </fieldset>
+      </section>
+
+      {/* Demo data controls (resetting the in-browser backend) live here. */}
+      <section className="card theme-card" aria-labelledby="demo-data-heading">
+        <h2 id="demo-data-heading" className="theme-card__title">
+          Demo data
+        </h2>
+        <p className="muted theme-card__lead">
+          Murmur&rsquo;s people, posts and your activity live in this browser; nothing is sent to a server.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+interface ChoiceProps {
+  group: string;
+  className: string;
+  checked: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}
+
+/**
+ * One option of a radio group: a native radio (so arrow keys and screen
+ * readers work as usual) laid invisibly over a visual tile.
+ */
+function Choice({ group, className, checked, onSelect, children }: ChoiceProps) {
+  return (
+    <label className={className}>
+      <input type="radio" name={group} className="choice__input" checked={checked} onChange={onSelect} />
+      {children}
+    </label>
+  );
+}

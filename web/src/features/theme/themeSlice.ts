@@ -1,0 +1,20 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { ACCENTS, DEFAULT_THEME, type BackgroundName, type Theme } from './theme';
+
+export type ThemeState = Theme;
+
+const themeSlice = createSlice({
+  name: 'theme',
+  initialState: DEFAULT_THEME as ThemeState,
+  reducers: {
+    setAccent(state, action: PayloadAction<number>) {
+      if (ACCENTS.some((a) => a.hue === action.payload)) state.hue = action.payload;
+    },
+    setBackground(state, action: PayloadAction<BackgroundName>) {
+      state.background = action.payload;
+    },
+  },
+});
+
+export const { setAccent, setBackground } = themeSlice.actions;
+export default themeSlice.reducer;
