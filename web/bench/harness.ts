@@ -1,0 +1,300 @@
+// The in-page bench: API round trips through three backends, one after the
+// other in this page (ours: the wasm core through msw with the app's own
+// handlers; the floor: an msw handler answering a precomputed body of the same
+// size; MirageJS with its default timing and with timing 0), then the core's
+// `handle()` alone. bench/run.mjs calls `window.murmurBench.run(config)`.
+import { setupWorker } from 'msw/browser';
+import { http, HttpResponse } from 'msw';
+import init, { MockCore } from '@core/mock_core.js';
+import wasmUrl from '@core/mock_core_bg.wasm?url';
+import { coreBackend, createHandlers } from '../src/mocks/handlers';
+import { startMirage, type MirageData, type MirageUser } from './mirage';
+
+export type Endpoint = 'GET /api/posts' | 'POST like' | 'POST login';
+export const ENDPOINTS: Endpoint[] = ['GET /api/posts', 'POST like', 'POST login'];
+export type BackendName = 'ours' | 'floor' | 'mirage-0' | 'mirage-default';
+
+export interface BenchConfig {
+  sizes: number[];
+  /** Timed repetitions per endpoint and size; `repsBySize` overrides per size. */
+  reps: number;
+  repsBySize?: Record<string, number>;
+  warmup: number;
+  /** Repetitions for Mirage with its default timing (about 400 ms each). */
+  mirageDefaultReps: number;
+  /** Timed `handle()` calls per endpoint and size for the core alone. */
+  coreReps: number;
+  backends: BackendName[];
+}
+
+export interface Stat {
+  n: number;
+  median: number;
+  p95: number;
+  mean: number;
+  min: number;
+  max: number;
+}
+
+export interface RoundTrip {
+  backend: BackendName;
+  size: number;
+  endpoint: Endpoint;
+  bytes: number;
+  stat: Stat;
+}
+
+export interface CoreTiming {
+  size: number;
+  endpoint: Endpoint;
+  bytes: number;
+  stat: Stat;
+}
+
+export interface BenchResults {
+  crossOriginIsolated: boolean;
+  userAgent: string;
+  roundTrips: RoundTrip[];
+  core: CoreTiming[];
+  loadBulk: { size: number; ms: number }[];
+}
+
+const GUEST = { username: 'guest', password: 'guest123' };
+const LOGIN_BODY = JSON.stringify(GUEST);
+
+export function stats(samples: number[]): Stat {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+  const mid = Math.floor(sorted.length / 2);
+  const median =
+    sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  return {
+    n: sorted.length,
+    median,
+    p95: at(0.95),
+    mean: sorted.reduce((a, b) => a + b, 0) / (sorted.length || 1),
+    min: sorted[0] ?? NaN,
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+}
+
+/** Users per bulk state: the seed's 6 at 12 posts, a tenth of the posts above. */
+export const usersFor = (size: number) => Math.max(6, Math.round(size / 10));
+/** The post every like hits: one in the middle of the list. */
+const likedPost = (size: number) => `p-b${Math.floor(size / 2)}`;
+
+const now = () => {
+  const d = new Date();
+  return [d.getTime(), -d.getTimezoneOffset()] as const;
+};
+
+function expectStatus(what: string, status: number, expected = 200): void {
+  if (status !== expected) throw new Error(`${what}: status ${status}, expected ${expected}`);
+}
+
+/** One round trip: fetch, then the parsed JSON. Returns [ms, bytes]. */
+async function roundTrip(endpoint: Endpoint, size: number, token: string): Promise<number> {
+  const [url, init]: [string, RequestInit] =
+    endpoint === 'GET /api/posts'
+      ? ['/api/posts', {}]
+      : endpoint === 'POST like'
+        ? [`/api/posts/like/${likedPost(size)}`, { method: 'POST', headers: { authorization: token }, body: '{}' }]
+        : ['/api/auth/login', { method: 'POST', body: LOGIN_BODY }];
+  const start = performance.now();
+  const res = await fetch(url, init);
+  const json: unknown = await res.json();
+  const ms = performance.now() - start;
+  expectStatus(`${endpoint} at ${size}`, res.status);
+  if (!json || typeof json !== 'object') throw new Error(`${endpoint}: not a JSON object`);
+  if (endpoint === 'POST like') {
+    // Untimed: take the like back so that the next one is a like again.
+    const undo = await fetch(`/api/posts/dislike/${likedPost(size)}`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: '{}',
+    });
+    await undo.text();
+    expectStatus(`dislike at ${size}`, undo.status);
+  }
+  return ms;
+}
+
+async function login(): Promise<string> {
+  const res = await fetch('/api/auth/login', { method: 'POST', body: LOGIN_BODY });
+  expectStatus('login', res.status);
+  const json = (await res.json()) as { encodedToken?: string };
+  if (!json.encodedToken) throw new Error('login: no token');
+  return json.encodedToken;
+}
+
+async function timeEndpoints(
+  backend: BackendName,
+  size: number,
+  reps: number,
+  warmup: number,
+  bytes: Record<Endpoint, number>,
+  out: RoundTrip[],
+): Promise<void> {
+  const token = await login();
+  for (const endpoint of ENDPOINTS) {
+    for (let i = 0; i < warmup; i++) await roundTrip(endpoint, size, token);
+    const samples: number[] = [];
+    for (let i = 0; i < reps; i++) samples.push(await roundTrip(endpoint, size, token));
+    out.push({ backend, size, endpoint, bytes: bytes[endpoint], stat: stats(samples) });
+  }
+}
+
+/** The bodies ours answers at this size: the floor returns the same. */
+function coreBodies(core: MockCore, size: number): Record<Endpoint, string> {
+  const loginRes = core.handle('POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
+  expectStatus('core login', loginRes.status);
+  const token = (JSON.parse(loginRes.body) as { encodedToken: string }).encodedToken;
+  const get = core.handle('GET', '/api/posts', undefined, '', ...now());
+  const like = core.handle('POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now());
+  expectStatus('core like', like.status);
+  const undo = core.handle('POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now());
+  expectStatus('core dislike', undo.status);
+  return { 'GET /api/posts': get.body, 'POST like': like.body, 'POST login': loginRes.body };
+}
+
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+
+function sizesOf(bodies: Record<Endpoint, string>): Record<Endpoint, number> {
+  return {
+    'GET /api/posts': byteLength(bodies['GET /api/posts']),
+    'POST like': byteLength(bodies['POST like']),
+    'POST login': byteLength(bodies['POST login']),
+  };
+}
+
+/** The floor: the same routes, answered with precomputed bodies. */
+function floorHandlers(bodies: Record<Endpoint, string>) {
+  const headers = { 'Content-Type': 'application/json' };
+  return [
+    http.get(/\/api\/posts$/, () => new HttpResponse(bodies['GET /api/posts'], { headers })),
+    http.post(/\/api\/posts\/(like|dislike)\//, () => new HttpResponse(bodies['POST like'], { headers })),
+    http.post(/\/api\/auth\/login$/, () => new HttpResponse(bodies['POST login'], { headers })),
+  ];
+}
+
+/** Mirage's data for this size: the very posts and users our core holds. */
+function mirageData(core: MockCore): MirageData {
+  const posts = (JSON.parse(core.handle('GET', '/api/posts', undefined, '', ...now()).body) as { posts: MirageData['posts'] })
+    .posts;
+  const snapshot = JSON.parse(core.exportSnapshot()) as { users: Record<string, unknown>[] };
+  const users = snapshot.users.map((u): MirageUser => {
+    const id = String(u._id);
+    return {
+      ...u,
+      id,
+      _id: id,
+      firstName: String(u.firstName),
+      lastName: String(u.lastName),
+      username: String(u.username),
+      avatarURL: String(u.avatarURL),
+      followers: [],
+      following: [],
+      password: u.username === GUEST.username ? GUEST.password : 'password123',
+    };
+  });
+  return { users, posts };
+}
+
+function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[]): void {
+  const loginRes = core.handle('POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
+  const token = (JSON.parse(loginRes.body) as { encodedToken: string }).encodedToken;
+  const call: Record<Endpoint, () => { status: number; body: string }> = {
+    'GET /api/posts': () => core.handle('GET', '/api/posts', undefined, '', ...now()),
+    'POST like': () => core.handle('POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now()),
+    'POST login': () => core.handle('POST', '/api/auth/login', undefined, LOGIN_BODY, ...now()),
+  };
+  for (const endpoint of ENDPOINTS) {
+    const samples: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < reps + 2; i++) {
+      const start = performance.now();
+      const res = call[endpoint]();
+      // Reading `body` copies the string out of wasm memory: part of the cost.
+      bytes = res.body.length;
+      const ms = performance.now() - start;
+      expectStatus(`core ${endpoint} at ${size}`, res.status);
+      if (i >= 2) samples.push(ms);
+      if (endpoint === 'POST like') {
+        expectStatus('core dislike', core.handle('POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now()).status);
+      }
+    }
+    out.push({ size, endpoint, bytes, stat: stats(samples) });
+  }
+}
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function run(config: BenchConfig): Promise<BenchResults> {
+  await init({ module_or_path: wasmUrl });
+  const core = new MockCore(42);
+  const results: BenchResults = {
+    crossOriginIsolated: globalThis.crossOriginIsolated,
+    userAgent: navigator.userAgent,
+    roundTrips: [],
+    core: [],
+    loadBulk: [],
+  };
+  const repsAt = (size: number) => config.repsBySize?.[String(size)] ?? config.reps;
+  const wants = (b: BackendName) => config.backends.includes(b);
+
+  const worker = setupWorker(...createHandlers(coreBackend(core), '/'));
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  const data = new Map<number, { bodies: Record<Endpoint, string>; mirage: MirageData }>();
+  for (const size of config.sizes) {
+    const start = performance.now();
+    core.loadBulk(usersFor(size), size);
+    results.loadBulk.push({ size, ms: performance.now() - start });
+    const bodies = coreBodies(core, size);
+    data.set(size, { bodies, mirage: wants('mirage-0') || wants('mirage-default') ? mirageData(core) : { users: [], posts: [] } });
+    if (wants('ours')) {
+      worker.resetHandlers(...createHandlers(coreBackend(core), '/'));
+      await timeEndpoints('ours', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
+      await pause();
+    }
+    if (wants('floor')) {
+      worker.resetHandlers(...floorHandlers(bodies));
+      await timeEndpoints('floor', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
+      await pause();
+    }
+  }
+  worker.stop();
+
+  for (const [backend, timing, reps, warmup] of [
+    ['mirage-0', 0, undefined, config.warmup],
+    ['mirage-default', undefined, config.mirageDefaultReps, 1],
+  ] as const) {
+    if (!wants(backend)) continue;
+    for (const size of config.sizes) {
+      const entry = data.get(size);
+      if (!entry) continue;
+      const server = startMirage(structuredClone(entry.mirage), timing);
+      try {
+        await timeEndpoints(backend, size, reps ?? repsAt(size), warmup, sizesOf(entry.bodies), results.roundTrips);
+      } finally {
+        server.shutdown();
+      }
+      await pause();
+    }
+  }
+
+  for (const size of config.sizes) {
+    core.loadBulk(usersFor(size), size);
+    timeCore(core, size, config.coreReps, results.core);
+  }
+  core.reset();
+  return results;
+}
+
+declare global {
+  interface Window {
+    murmurBench: { run: (config: BenchConfig) => Promise<BenchResults>; ready: true };
+  }
+}
+
+window.murmurBench = { run, ready: true };
+document.documentElement.dataset.bench = 'ready';

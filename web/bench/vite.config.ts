@@ -1,0 +1,29 @@
+// The bench build (never part of the production site): the harness page and
+// the app over a bulk state, in web/dist-bench. bench/run.mjs builds it.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: '/',
+  publicDir: here('../../public'),
+  plugins: [react()],
+  resolve: { alias: { '@core': here('../../mock-core/pkg') } },
+  logLevel: 'warn',
+  build: {
+    outDir: process.env.BENCH_OUT_DIR ?? here('../dist-bench'),
+    emptyOutDir: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 10_000,
+    // BENCH_PAGES=harness builds the harness alone.
+    rollupOptions: {
+      input: Object.fromEntries(
+        (process.env.BENCH_PAGES ?? 'index,harness').split(',').map((page) => [page, here(`${page}.html`)]),
+      ),
+    },
+  },
+});
