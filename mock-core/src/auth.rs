@@ -6,11 +6,12 @@
 
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::json::{self, Obj};
 use crate::model::{PasswordDigest, User};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use hmac::{Hmac, Mac};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 /// The fixed secret every token is signed with. The mock runs in the
@@ -20,14 +21,8 @@ pub const MURMUR_TOKEN_SECRET: &str = "murmur-mock-core-token-secret-v1";
 /// `{"alg":"HS256","typ":"JWT"}`, base64url-encoded.
 const HEADER_B64: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";
 
-#[derive(Debug, Deserialize)]
-struct Header {
-    alg: String,
-}
-
-#[derive(Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Claims {
-    #[serde(rename = "_id")]
     pub id: String,
     pub username: String,
 }
@@ -70,23 +65,37 @@ pub fn decode_token(token: &str) -> Result<Claims, ApiError> {
     else {
         return Err(ApiError::InvalidToken);
     };
-    let decode = |part: &str| {
-        URL_SAFE_NO_PAD
-            .decode(part)
-            .map_err(|_| ApiError::InvalidToken)
-    };
-    let header: Header =
-        serde_json::from_slice(&decode(header_b64)?).map_err(|_| ApiError::InvalidToken)?;
-    if header.alg != "HS256" {
+    let alg = read_part(header_b64, |o| o.str("alg"))?;
+    if alg != "HS256" {
         return Err(ApiError::InvalidToken);
     }
     let mut mac = mac();
     mac.update(header_b64.as_bytes());
     mac.update(b".");
     mac.update(payload.as_bytes());
-    mac.verify_slice(&decode(signature)?)
+    let signature = URL_SAFE_NO_PAD
+        .decode(signature)
         .map_err(|_| ApiError::InvalidToken)?;
-    serde_json::from_slice(&decode(payload)?).map_err(|_| ApiError::InvalidToken)
+    mac.verify_slice(&signature)
+        .map_err(|_| ApiError::InvalidToken)?;
+    read_part(payload, |o| {
+        Ok(Claims {
+            id: o.str("_id")?,
+            username: o.str("username")?,
+        })
+    })
+}
+
+/// Reads one base64url JSON object of a token with `read`.
+fn read_part<T>(part: &str, read: impl Fn(&Obj<'_>) -> Result<T, String>) -> Result<T, ApiError> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(part)
+        .map_err(|_| ApiError::InvalidToken)?;
+    let text = String::from_utf8(bytes).map_err(|_| ApiError::InvalidToken)?;
+    let value = json::parse(&text).map_err(|_| ApiError::InvalidToken)?;
+    Obj::of(&value, "token part")
+        .and_then(|o| read(&o))
+        .map_err(|_| ApiError::InvalidToken)
 }
 
 /// The authorization header's token: raw, or after `Bearer `.

@@ -75,28 +75,22 @@ impl Db {
         db
     }
 
+    // Indexes are filled by inserts, not `collect()`: building a BTreeMap
+    // from an iterator sorts first, which costs kBs of WebAssembly.
     fn reindex_users(&mut self) {
-        self.user_index = self
-            .users
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (u.id.clone(), i))
-            .collect();
-        self.username_index = self
-            .users
-            .iter()
-            .enumerate()
-            .map(|(i, u)| (u.username.clone(), i))
-            .collect();
+        self.user_index.clear();
+        self.username_index.clear();
+        for (i, u) in self.users.iter().enumerate() {
+            self.user_index.insert(u.id.clone(), i);
+            self.username_index.insert(u.username.clone(), i);
+        }
     }
 
     fn reindex_posts(&mut self) {
-        self.post_index = self
-            .posts
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id.clone(), i))
-            .collect();
+        self.post_index.clear();
+        for (i, p) in self.posts.iter().enumerate() {
+            self.post_index.insert(p.id.clone(), i);
+        }
     }
 
     pub fn users(&self) -> &[User] {

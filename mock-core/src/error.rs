@@ -129,9 +129,3 @@ impl fmt::Display for ApiError {
         write!(f, "{} {}", self.status(), self.message())
     }
 }
-
-impl From<serde_json::Error> for ApiError {
-    fn from(err: serde_json::Error) -> Self {
-        ApiError::BadBody(err.to_string())
-    }
-}

@@ -18,6 +18,7 @@ mod api;
 mod auth;
 mod db;
 mod error;
+mod json;
 mod model;
 mod router;
 mod routes;

@@ -4,10 +4,11 @@
 use crate::auth::digest_password;
 use crate::db::{Db, Rng};
 use crate::error::MAX_POST_CHARS;
+use crate::json::{self, FromJson, Obj};
 use crate::model::{Counters, Likes, Post, User};
 use crate::time::utc_ms;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt;
 
 pub const FORMAT: &str = "murmur-snapshot";
@@ -21,17 +22,6 @@ struct SnapshotOut<'a> {
     posts: &'a [Post],
     counters: &'a Counters,
     /// The salt generator's state, as 16 hex digits.
-    rng: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SnapshotIn {
-    format: String,
-    version: u32,
-    users: Vec<User>,
-    posts: Vec<Post>,
-    counters: Counters,
     rng: String,
 }
 
@@ -62,28 +52,31 @@ pub fn export(db: &Db) -> String {
 }
 
 /// A store from a snapshot, after checking every invariant of the state.
-pub fn import(json: &str) -> Result<Db, SnapshotError> {
-    let fail = |msg: String| Err(SnapshotError(msg));
-    let snap: SnapshotIn =
-        serde_json::from_str(json).map_err(|e| SnapshotError(format!("not a snapshot: {e}")))?;
-    if snap.format != FORMAT {
-        return fail(format!("format is {:?}, expected {FORMAT:?}", snap.format));
+pub fn import(text: &str) -> Result<Db, SnapshotError> {
+    read(text).map_err(SnapshotError)
+}
+
+fn read(text: &str) -> Result<Db, String> {
+    let value = json::parse(text).map_err(|e| format!("not JSON: {e}"))?;
+    let o = Obj::of(&value, "a snapshot")?;
+    o.only(&["format", "version", "users", "posts", "counters", "rng"])?;
+    let format = o.str("format")?;
+    if format != FORMAT {
+        return Err(format!("format is \"{format}\", expected \"{FORMAT}\""));
     }
-    if snap.version != VERSION {
-        return fail(format!(
-            "version {} is not supported (expected {VERSION})",
-            snap.version
+    let version = o.int("version")?;
+    if version != i64::from(VERSION) {
+        return Err(format!(
+            "version {version} is not supported (expected {VERSION})"
         ));
     }
-    let rng = u64::from_str_radix(&snap.rng, 16)
-        .map_err(|_| SnapshotError(format!("rng {:?} is not hex", snap.rng)))?;
-    check(&snap.users, &snap.posts).map_err(SnapshotError)?;
-    Ok(Db::from_parts(
-        snap.users,
-        snap.posts,
-        snap.counters,
-        Rng(rng),
-    ))
+    let rng = o.str("rng")?;
+    let rng = u64::from_str_radix(&rng, 16).map_err(|_| format!("rng \"{rng}\" is not hex"))?;
+    let users = o.list("users", User::from_json)?;
+    let posts = o.list("posts", Post::from_json)?;
+    let counters = Counters::from_json(o.required("counters")?)?;
+    check(&users, &posts)?;
+    Ok(Db::from_parts(users, posts, counters, Rng(rng)))
 }
 
 fn is_hex(s: &str, len: usize) -> bool {
@@ -92,24 +85,25 @@ fn is_hex(s: &str, len: usize) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// Inserts every item of `list` into a fresh set; the first repeat is an error.
-fn distinct<'a>(
-    what: &str,
-    list: impl IntoIterator<Item = &'a String>,
-) -> Result<BTreeSet<&'a str>, String> {
-    let mut set = BTreeSet::new();
+/// A set of ids; the first repeat is an error naming `what`.
+fn distinct<'a>(what: &str, list: impl IntoIterator<Item = &'a String>) -> Result<Ids, String> {
+    let mut set = Ids::new();
     for item in list {
-        if !set.insert(item.as_str()) {
-            return Err(format!("{what} lists {item:?} twice"));
+        if set.insert(item.clone(), 0).is_some() {
+            return Err(format!("{what} lists \"{item}\" twice"));
         }
     }
     Ok(set)
 }
 
-fn known(what: &str, ids: &[String], users: &BTreeSet<&str>) -> Result<(), String> {
+/// Sets are maps to a dummy value: one `BTreeMap<String, usize>` instance
+/// (the one the store indexes with) keeps the WebAssembly module small.
+type Ids = BTreeMap<String, usize>;
+
+fn known(what: &str, ids: &[String], users: &Ids) -> Result<(), String> {
     distinct(what, ids)?;
-    match ids.iter().find(|id| !users.contains(id.as_str())) {
-        Some(id) => Err(format!("{what} names unknown user {id:?}")),
+    match ids.iter().find(|id| !users.contains_key(id.as_str())) {
+        Some(id) => Err(format!("{what} names unknown user \"{id}\"")),
         None => Ok(()),
     }
 }
@@ -124,8 +118,14 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
         "comments",
         posts.iter().flat_map(|p| p.comments.iter().map(|c| &c.id)),
     )?;
-    let mut following = BTreeSet::new();
-    let mut followers = BTreeSet::new();
+    // Each follow appears once as "a follows b" from both ends.
+    let mut edges = Ids::new();
+    for u in users {
+        for f in &u.following {
+            edges.insert(format!("{}\u{0}{f}", u.id), 0);
+        }
+    }
+    let mut follower_edges = 0usize;
     for u in users {
         let who = format!("user {}", u.id);
         if u.id.is_empty() || u.username.trim().is_empty() {
@@ -139,20 +139,28 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
         if u.following.contains(&u.id) {
             return Err(format!("{who} follows themselves"));
         }
-        following.extend(u.following.iter().map(|f| (u.id.as_str(), f.as_str())));
-        followers.extend(u.followers.iter().map(|f| (f.as_str(), u.id.as_str())));
+        for f in &u.followers {
+            if !edges.contains_key(&format!("{f}\u{0}{}", u.id)) {
+                return Err("follow lists are not symmetric".into());
+            }
+            follower_edges = follower_edges.saturating_add(1);
+        }
         distinct(&format!("{who} bookmarks"), &u.bookmarks)?;
-        if let Some(b) = u.bookmarks.iter().find(|b| !post_ids.contains(b.as_str())) {
-            return Err(format!("{who} bookmarks unknown post {b:?}"));
+        if let Some(b) = u
+            .bookmarks
+            .iter()
+            .find(|b| !post_ids.contains_key(b.as_str()))
+        {
+            return Err(format!("{who} bookmarks unknown post \"{b}\""));
         }
     }
-    if following != followers {
+    if follower_edges != edges.len() {
         return Err("follow lists are not symmetric".into());
     }
     for p in posts {
         let what = format!("post {}", p.id);
-        if !user_ids.contains(p.author.as_str()) {
-            return Err(format!("{what} has unknown author {:?}", p.author));
+        if !user_ids.contains_key(p.author.as_str()) {
+            return Err(format!("{what} has unknown author \"{}\"", p.author));
         }
         if p.content.chars().count() > MAX_POST_CHARS || p.hashtags.chars().count() > MAX_POST_CHARS
         {
@@ -171,17 +179,14 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
                 p.likes.liked_by.len()
             ));
         }
-        if p.likes
-            .liked_by
-            .iter()
-            .any(|id| p.likes.disliked_by.contains(id))
-        {
+        let likers = distinct(&what, &p.likes.liked_by)?;
+        if p.likes.disliked_by.iter().any(|id| likers.contains_key(id)) {
             return Err(format!("{what} is both liked and disliked by one user"));
         }
         for c in &p.comments {
-            if !user_ids.contains(c.author.as_str()) {
+            if !user_ids.contains_key(c.author.as_str()) {
                 return Err(format!(
-                    "comment {} has unknown author {:?}",
+                    "comment {} has unknown author \"{}\"",
                     c.id, c.author
                 ));
             }
@@ -300,7 +305,7 @@ mod tests {
             (|v| v["format"] = json!("other"), "format"),
             (|v| v["version"] = json!(2), "version 2"),
             (|v| v["rng"] = json!("xyz"), "rng"),
-            (|v| v["extra"] = json!(1), "unknown field"),
+            (|v| v["extra"] = json!(1), "unknown field `extra`"),
             (
                 |v| v["posts"][0]["likes"]["likeCount"] = json!(9),
                 "likeCount 9",
@@ -345,7 +350,7 @@ mod tests {
         assert!(import("not json")
             .unwrap_err()
             .to_string()
-            .contains("not a snapshot"));
+            .contains("not JSON"));
     }
 
     #[test]

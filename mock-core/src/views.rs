@@ -192,6 +192,34 @@ pub struct ErrorResponse {
     pub errors: Vec<String>,
 }
 
+/// Positions of items with these creation times, newest first; among equal
+/// times the later item first. (One sort instance serves every listing.)
+pub fn newest_first(created: impl Iterator<Item = i64>) -> impl Iterator<Item = usize> {
+    let order: Vec<(i64, usize)> = created.enumerate().map(|(i, t)| (t, i)).collect();
+    merge_sort(order).into_iter().rev().map(|(_, i)| i)
+}
+
+/// A plain top-down merge sort: O(n log n), and a fraction of the code size
+/// of the standard library's sorts in WebAssembly.
+fn merge_sort(mut items: Vec<(i64, usize)>) -> Vec<(i64, usize)> {
+    if items.len() <= 1 {
+        return items;
+    }
+    let right = items.split_off(items.len() / 2);
+    let (left, right) = (merge_sort(items), merge_sort(right));
+    let mut out = Vec::with_capacity(left.len().saturating_add(right.len()));
+    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
+    loop {
+        let take_left = match (l.peek(), r.peek()) {
+            (Some(a), Some(b)) => a <= b,
+            (Some(_), None) => true,
+            (None, Some(_)) => false,
+            (None, None) => return out,
+        };
+        out.extend(if take_left { l.next() } else { r.next() });
+    }
+}
+
 /// Renders stored entities for one caller (whose zone offset it holds).
 #[derive(Clone, Copy)]
 pub struct Render<'a> {
@@ -265,9 +293,10 @@ impl<'a> Render<'a> {
 
     /// A post's comments, newest first (ties: the later added first).
     pub fn comments(&self, post: &'a Post) -> Vec<CommentView<'a>> {
-        let mut sorted: Vec<&Comment> = post.comments.iter().rev().collect();
-        sorted.sort_by_key(|c| std::cmp::Reverse(c.created_at));
-        sorted.into_iter().filter_map(|c| self.comment(c)).collect()
+        newest_first(post.comments.iter().map(|c| c.created_at))
+            .filter_map(|i| post.comments.get(i))
+            .filter_map(|c| self.comment(c))
+            .collect()
     }
 
     pub fn post(&self, post: &'a Post) -> Option<PostView<'a>> {
@@ -336,6 +365,18 @@ impl<'a> Render<'a> {
 mod tests {
     use super::*;
     use crate::testing::TestApi;
+
+    #[test]
+    fn newest_first_orders_by_time_then_later_position() {
+        let order: Vec<usize> = newest_first([5, 1, 9, 5, 0, 9].into_iter()).collect();
+        assert_eq!(order, [5, 2, 3, 0, 1, 4]);
+        assert_eq!(newest_first(std::iter::empty()).count(), 0);
+        let many: Vec<i64> = (0..1000).map(|i| (i * 7919) % 1009).collect();
+        let sorted: Vec<i64> = newest_first(many.iter().copied())
+            .map(|i| many[i])
+            .collect();
+        assert!(sorted.windows(2).all(|w| w[0] >= w[1]));
+    }
     use serde_json::{json, Value};
 
     #[test]

@@ -3,11 +3,11 @@
 use crate::auth::{digest_password, encode_token, password_matches};
 use crate::db::IdKind;
 use crate::error::ApiError;
+use crate::json::{FromJson, Json, Obj};
 use crate::model::User;
 use crate::router::{Ctx, Method, Reply, Route};
 use crate::seed::DEFAULT_AVATAR;
 use crate::views::{LoginResponse, SignupResponse};
-use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -25,25 +25,46 @@ pub const ROUTES: &[Route] = &[
     },
 ];
 
-#[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug)]
+#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
 pub struct SignupRequest {
     pub first_name: String,
     pub last_name: String,
     pub username: String,
     pub password: String,
     /// Missing or empty: the default avatar.
-    #[serde(default, rename = "avatarURL")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional, rename = "avatarURL"))]
     pub avatar_url: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
+impl FromJson for SignupRequest {
+    fn from_json(value: &Json) -> Result<Self, String> {
+        let o = Obj::of(value, "the body")?;
+        Ok(SignupRequest {
+            first_name: o.str("firstName")?,
+            last_name: o.str("lastName")?,
+            username: o.str("username")?,
+            password: o.str("password")?,
+            avatar_url: o.opt_str("avatarURL")?,
+        })
+    }
+}
+
+#[derive(Debug)]
 #[cfg_attr(test, derive(TS))]
 pub struct LoginRequest {
     pub username: String,
     pub password: String,
+}
+
+impl FromJson for LoginRequest {
+    fn from_json(value: &Json) -> Result<Self, String> {
+        let o = Obj::of(value, "the body")?;
+        Ok(LoginRequest {
+            username: o.str("username")?,
+            password: o.str("password")?,
+        })
+    }
 }
 
 fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {

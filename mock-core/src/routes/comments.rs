@@ -3,10 +3,10 @@
 use super::all_posts;
 use crate::db::IdKind;
 use crate::error::ApiError;
+use crate::json::{FromJson, Json, Obj};
 use crate::model::{Comment, Post};
 use crate::router::{Ctx, Method, Reply, Route};
 use crate::views::CommentsResponse;
-use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -34,30 +34,35 @@ pub const ROUTES: &[Route] = &[
     },
 ];
 
-#[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug)]
+#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
 pub struct CommentRequest {
-    /// The comment text, bare or as `{text}`.
+    /// The comment text, bare or as `{text}`; never empty.
     #[cfg_attr(test, ts(type = "string | { text: string }"))]
-    pub comment_data: serde_json::Value,
+    pub comment_data: String,
+}
+
+impl FromJson for CommentRequest {
+    fn from_json(value: &Json) -> Result<Self, String> {
+        let data = Obj::of(value, "the body")?.required("commentData")?;
+        let comment_data = match data {
+            Json::Str(text) => text.clone(),
+            Json::Obj(_) => Obj::of(data, "commentData")?
+                .str("text")
+                .map_err(|_| COMMENT_SHAPE.to_owned())?,
+            _ => return Err(COMMENT_SHAPE.into()),
+        };
+        Ok(CommentRequest { comment_data })
+    }
 }
 
 impl CommentRequest {
     /// The non-empty text of the comment.
     fn text(self) -> Result<String, ApiError> {
-        let text = match self.comment_data {
-            serde_json::Value::String(text) => text,
-            serde_json::Value::Object(mut map) => match map.remove("text") {
-                Some(serde_json::Value::String(text)) => text,
-                _ => return Err(ApiError::BadBody(COMMENT_SHAPE.into())),
-            },
-            _ => return Err(ApiError::BadBody(COMMENT_SHAPE.into())),
-        };
-        if text.trim().is_empty() {
+        if self.comment_data.trim().is_empty() {
             return Err(ApiError::CommentEmpty);
         }
-        Ok(text)
+        Ok(self.comment_data)
     }
 }
 

@@ -3,9 +3,9 @@
 
 use crate::db::IdKind;
 use crate::error::{ApiError, MAX_UPLOAD_BYTES};
+use crate::json::{FromJson, Json, Obj};
 use crate::router::{Ctx, Method, Reply, Route};
 use crate::views::MediaResponse;
-use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -16,15 +16,26 @@ pub const ROUTES: &[Route] = &[Route {
     handler: register,
 }];
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 #[cfg_attr(test, derive(TS))]
 pub struct MediaRequest {
     /// The file's MIME type; must start with `image/`.
-    #[serde(rename = "type")]
+    #[cfg_attr(test, ts(rename = "type"))]
     pub mime: String,
     /// In bytes; must be below 10485760.
     #[cfg_attr(test, ts(type = "number"))]
     pub size: u64,
+}
+
+impl FromJson for MediaRequest {
+    fn from_json(value: &Json) -> Result<Self, String> {
+        let o = Obj::of(value, "the body")?;
+        Ok(MediaRequest {
+            mime: o.str("type")?,
+            size: u64::try_from(o.int("size")?)
+                .map_err(|_| "`size` must not be negative".to_owned())?,
+        })
+    }
 }
 
 fn register(cx: Ctx<'_>) -> Result<Reply, ApiError> {

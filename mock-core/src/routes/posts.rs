@@ -3,10 +3,10 @@
 use super::{all_posts, chars};
 use crate::db::IdKind;
 use crate::error::{ApiError, MAX_POST_CHARS};
+use crate::json::{FromJson, Json, Obj};
 use crate::model::{Likes, Post};
 use crate::router::{Ctx, Method, Reply, Route};
-use crate::views::PostResponse;
-use serde::Deserialize;
+use crate::views::{newest_first, PostResponse};
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -54,23 +54,34 @@ pub const ROUTES: &[Route] = &[
     },
 ];
 
-#[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug)]
+#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
 pub struct PostRequest {
     pub post_data: PostData,
 }
 
+impl FromJson for PostRequest {
+    fn from_json(value: &Json) -> Result<Self, String> {
+        let o = Obj::of(value, "the body")?.obj("postData")?;
+        Ok(PostRequest {
+            post_data: PostData {
+                content: o.opt_str("content")?,
+                media_url: o.opt_str("mediaURL")?,
+                hashtags: o.opt_str("hashtags")?,
+            },
+        })
+    }
+}
+
 /// A new post (content required) or the fields an edit merges.
-#[derive(Debug, Deserialize)]
+#[derive(Debug)]
 #[cfg_attr(test, derive(TS))]
 pub struct PostData {
     /// 1 to 100 characters.
     #[cfg_attr(test, ts(optional))]
     pub content: Option<String>,
     /// A relative media path; `""` for none (an edit with `""` removes it).
-    #[serde(rename = "mediaURL")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional, rename = "mediaURL"))]
     pub media_url: Option<String>,
     /// One string of `#tags`, at most 100 characters.
     #[cfg_attr(test, ts(optional))]
@@ -118,17 +129,18 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         .db
         .user_by_username(cx.param(0))
         .ok_or(ApiError::UserNotFound)?;
-    let mut positions: Vec<(i64, usize)> = render
-        .db
-        .posts()
-        .iter()
-        .enumerate()
-        .rev()
-        .filter(|(_, p)| p.author == user.id)
-        .map(|(i, p)| (p.created_at, i))
-        .collect();
-    positions.sort_by_key(|&(created, _)| std::cmp::Reverse(created));
-    let body = render.posts_body(positions.into_iter().map(|(_, i)| i))?;
+    // Times of the user's posts (others sort last and are skipped).
+    let posts = render.db.posts();
+    let created = posts.iter().map(|p| {
+        if p.author == user.id {
+            p.created_at
+        } else {
+            i64::MIN
+        }
+    });
+    let positions =
+        newest_first(created).filter(|&i| posts.get(i).is_some_and(|p| p.author == user.id));
+    let body = render.posts_body(positions)?;
     Ok(Reply { status: 200, body })
 }
 

@@ -2,9 +2,9 @@
 
 use crate::auth::AuthUser;
 use crate::error::ApiError;
+use crate::json::{FromJson, Json, Obj};
 use crate::router::{Ctx, Method, Reply, Route};
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
-use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -52,24 +52,37 @@ pub const ROUTES: &[Route] = &[
     },
 ];
 
-#[derive(Debug, Deserialize)]
-#[cfg_attr(test, derive(TS))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug)]
+#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
 pub struct EditUserRequest {
     pub user_data: UserData,
 }
 
+impl FromJson for EditUserRequest {
+    fn from_json(value: &Json) -> Result<Self, String> {
+        let o = Obj::of(value, "the body")?.obj("userData")?;
+        Ok(EditUserRequest {
+            user_data: UserData {
+                first_name: o.opt_str("firstName")?,
+                last_name: o.opt_str("lastName")?,
+                bio: o.opt_str("bio")?,
+                website: o.opt_str("website")?,
+                avatar_url: o.opt_str("avatarURL")?,
+                username: o.opt_str("username")?,
+            },
+        })
+    }
+}
+
 /// The editable profile fields; anything else sent along is ignored.
-#[derive(Debug, Default, Deserialize)]
-#[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, ts(optional_fields))]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Default)]
+#[cfg_attr(test, derive(TS), ts(optional_fields, rename_all = "camelCase"))]
 pub struct UserData {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub bio: Option<String>,
     pub website: Option<String>,
-    #[serde(rename = "avatarURL")]
+    #[cfg_attr(test, ts(rename = "avatarURL"))]
     pub avatar_url: Option<String>,
     /// Accepted only when equal to the current username.
     pub username: Option<String>,

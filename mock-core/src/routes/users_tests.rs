@@ -101,7 +101,7 @@ fn edit_refuses_a_username_change() {
         Some(&token),
         "{}",
         400,
-        "Invalid request body: missing field `userData` at line 1 column 2",
+        "Invalid request body: missing field `userData`",
     );
     t.fails("POST", "/api/users/edit", None, &body, 401, TOKEN_INVALID);
 }

@@ -2,6 +2,6 @@
 
 export type CommentRequest = { 
 /**
- * The comment text, bare or as `{text}`.
+ * The comment text, bare or as `{text}`; never empty.
  */
 commentData: string | { text: string }, };
