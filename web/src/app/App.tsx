@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { DataSync } from '../features/demo-data/useDataSync';
 import { applyTheme } from '../features/theme/theme';
 import { useAppSelector } from './hooks';
 import { makeStore } from './store';
@@ -38,6 +39,7 @@ export function App() {
   return (
     <Provider store={store}>
       <ThemeSync />
+      <DataSync />
       <BrowserRouter basename={routerBasename}>
         <AppRoutes />
       </BrowserRouter>

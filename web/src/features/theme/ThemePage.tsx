@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { BackIcon } from '../../components/icons';
+import { ResetDemoData } from '../demo-data/ResetDemoData';
 import { ACCENTS, BACKGROUNDS, backgroundOf } from './theme';
 import { setAccent, setBackground } from './themeSlice';
 import './theme.css';
@@ -99,6 +100,7 @@ export function ThemePage() {
         <p className="muted theme-card__lead">
           Murmur&rsquo;s people, posts and your activity live in this browser; nothing is sent to a server.
         </p>
+        <ResetDemoData />
       </section>
     </div>
   );
