@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
+import { ImageIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import type { User } from '../../api/models';
 import { checkImageFile, uploadImage } from '../../lib/files';
@@ -34,6 +35,7 @@ interface PickedFile {
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const dispatch = useAppDispatch();
+  const token = useAppSelector((state) => state.auth.token);
   const ids = { bio: useId(), file: useId(), fileError: useId() };
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
@@ -66,7 +68,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     event.preventDefault();
     setSaving(true);
     try {
-      const avatarURL = picked ? await uploadImage(picked.file) : avatarPath;
+      const avatarURL = picked ? await uploadImage(picked.file, token) : avatarPath;
       await dispatch(
         editUser({ firstName: firstName.trim(), lastName: lastName.trim(), bio, website: website.trim(), avatarURL }),
       ).unwrap();
@@ -84,49 +86,51 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form className="edit-profile" onSubmit={(event) => void save(event)}>
-      <div className="edit-profile__preview">
-        <Avatar src={preview} name={`New avatar of ${fullName}`} size={96} />
-      </div>
-
-      <fieldset className="edit-profile__presets" role="radiogroup">
-        <legend>Choose an avatar</legend>
-        <div className="preset-avatars">
-          {PRESET_AVATARS.map((preset) => (
-            <label key={preset.path} className="preset-avatar">
-              <input
-                type="radio"
-                name="preset-avatar"
-                className="visually-hidden"
-                value={preset.path}
-                checked={!picked && avatarPath === preset.path}
-                onChange={() => pickPreset(preset.path)}
-              />
-              <Avatar src={preset.path} name={preset.label} size={56} />
+      <div className="edit-profile__avatar">
+        <Avatar className="edit-profile__preview" src={preview} name={`New avatar of ${fullName}`} size={88} />
+        <div className="edit-profile__avatar-pick">
+          <fieldset className="edit-profile__presets" role="radiogroup">
+            <legend>Choose an avatar</legend>
+            <div className="preset-avatars">
+              {PRESET_AVATARS.map((preset) => (
+                <label key={preset.path} className="preset-avatar">
+                  <input
+                    type="radio"
+                    name="preset-avatar"
+                    className="visually-hidden"
+                    value={preset.path}
+                    checked={!picked && avatarPath === preset.path}
+                    onChange={() => pickPreset(preset.path)}
+                  />
+                  <Avatar src={preset.path} name={preset.label} size={48} />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="edit-profile__upload">
+            <input
+              id={ids.file}
+              type="file"
+              accept="image/*"
+              className="visually-hidden file-input"
+              aria-describedby={fileError ? ids.fileError : undefined}
+              onChange={(event) => {
+                pickFile(event.currentTarget.files?.[0]);
+                event.currentTarget.value = '';
+              }}
+            />
+            <label htmlFor={ids.file} className="btn btn--ghost file-label">
+              <ImageIcon size={18} />
+              Upload a photo
             </label>
-          ))}
+            {picked && <span className="muted edit-profile__file">{picked.file.name}</span>}
+          </div>
+          {fileError && (
+            <p id={ids.fileError} className="field-error" role="alert">
+              {fileError}
+            </p>
+          )}
         </div>
-      </fieldset>
-      <div className="field edit-profile__upload">
-        <input
-          id={ids.file}
-          type="file"
-          accept="image/*"
-          className="visually-hidden file-input"
-          aria-describedby={fileError ? ids.fileError : undefined}
-          onChange={(event) => {
-            pickFile(event.currentTarget.files?.[0]);
-            event.currentTarget.value = '';
-          }}
-        />
-        <label htmlFor={ids.file} className="btn btn--ghost file-label">
-          Upload a photo
-        </label>
-        {picked && <span className="muted edit-profile__file">{picked.file.name}</span>}
-        {fileError && (
-          <p id={ids.fileError} className="field-error" role="alert">
-            {fileError}
-          </p>
-        )}
       </div>
 
       <div className="edit-profile__names">

@@ -21,7 +21,7 @@ export function UserRow({ user, onNavigate, action }: UserRowProps) {
   return (
     <li className="user-row">
       <Link className="user-row__link" to={profilePath(user.username)} onClick={onNavigate}>
-        <Avatar src={user.avatarURL} name="" size={44} />
+        <Avatar src={user.avatarURL} name="" size={40} />
         <span className="user-row__names">
           <span className="user-row__name">{fullName}</span>
           <span className="user-row__handle muted">@{user.username}</span>

@@ -18,7 +18,8 @@ function names(panel: HTMLElement) {
     .map((link) => link.getAttribute('href'));
 }
 
-describe('Who to Follow', () => {
+// Generous: these talk to the real core and share the machine with other runs.
+describe('Who to Follow', { timeout: 20_000 }, () => {
   it('lists everyone but the signed-in user and those already followed, linking to their profiles', async () => {
     renderWithProviders(<WhoToFollow />, { store });
     const panel = screen.getByRole('region', { name: 'Who to Follow' });
