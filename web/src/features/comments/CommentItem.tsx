@@ -55,14 +55,16 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
       </Link>
       <div className="comment__body">
         <div className="comment__head">
-          <Link to={profile} className="comment__author">
-            {name}
-          </Link>
-          <span className="muted comment__meta">
-            @{comment.username} ·{' '}
-            <time dateTime={comment.createdAt} title={fullDate(created)}>
-              {relativeTime(created)}
-            </time>
+          <span className="comment__who">
+            <Link to={profile} className="comment__author">
+              {name}
+            </Link>
+            <span className="muted comment__meta">
+              @{comment.username} ·{' '}
+              <time dateTime={comment.createdAt} title={fullDate(created)}>
+                {relativeTime(created)}
+              </time>
+            </span>
           </span>
           <span className="comment__tools">
             {canEdit && !editing && (

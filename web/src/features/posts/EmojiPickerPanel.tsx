@@ -25,7 +25,8 @@ export default function EmojiPickerPanel({ onPick }: Props) {
       suggestedEmojis={recents}
       autoFocusSearch={false}
       lazyLoadEmojis
-      width="min(350px, calc(100vw - 2rem))"
+      width="100%"
+      style={{ maxWidth: 350 }}
       height={400}
       previewConfig={{ showPreview: false }}
       onEmojiClick={(data: EmojiClickData) => {

@@ -4,7 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { useAppSelector } from '../../app/hooks';
 import { uploadImage } from '../../lib/files';
 import type { PostData } from '../../api/models';
-import { EmojiButton } from './EmojiButton';
+import { EmojiButton, EmojiPanel } from './EmojiButton';
 import { ImagePickerButton, ImagePreview } from './ImagePicker';
 import { charCount, clipChars, insertAt, MAX_POST_CHARS } from './text';
 import { useImageAttachment } from './useImageAttachment';
@@ -46,7 +46,9 @@ export function PostForm({
   const image = useImageAttachment(initial.mediaURL);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
-  const ids = { text: useId(), count: useId(), tags: useId() };
+  const emojiButton = useRef<HTMLButtonElement>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const ids = { text: useId(), count: useId(), tags: useId(), emoji: useId() };
 
   // Put the caret after an inserted emoji once React has written the text.
   useLayoutEffect(() => {
@@ -76,6 +78,7 @@ export function PostForm({
   function clear() {
     setContent(initial.content);
     setHashtags(initial.hashtags);
+    setEmojiOpen(false);
     image.reset();
   }
 
@@ -90,6 +93,7 @@ export function PostForm({
       if (saved) {
         setContent('');
         setHashtags('');
+        setEmojiOpen(false);
         image.reset();
       }
     } catch (error) {
@@ -134,31 +138,48 @@ export function PostForm({
       <div className="post-form__bar">
         <div className="post-form__tools">
           <ImagePickerButton image={image} />
-          <EmojiButton onPick={insertEmoji} />
+          <EmojiButton
+            open={emojiOpen}
+            panelId={ids.emoji}
+            buttonRef={emojiButton}
+            onToggle={() => setEmojiOpen((v) => !v)}
+          />
         </div>
         <span
           id={ids.count}
           className={`post-form__count${used >= MAX_POST_CHARS ? ' post-form__count--full' : ''}`}
->
+        >
           {used}/{MAX_POST_CHARS}
           <span className="visually-hidden"> characters</span>
         </span>
-        {onDiscard && (
-          <button
-            type="button"
-            className="btn btn--ghost"
-            onClick={() => {
-              clear();
-              onDiscard();
-            }}
-          >
-            Discard
+        <span className="post-form__submit">
+          {onDiscard && (
+            <button
+              type="button"
+              className="btn btn--ghost"
+              onClick={() => {
+                clear();
+                onDiscard();
+              }}
+            >
+              Discard
+            </button>
+          )}
+          <button type="submit" className="btn" disabled={!canPost}>
+            {saving ? 'Saving…' : submitLabel}
           </button>
-        )}
-        <button type="submit" className="btn" disabled={!canPost}>
-          {saving ? 'Saving…' : submitLabel}
-        </button>
+        </span>
       </div>
+      {emojiOpen && (
+        <EmojiPanel
+          id={ids.emoji}
+          onPick={insertEmoji}
+          onClose={() => {
+            setEmojiOpen(false);
+            emojiButton.current?.focus();
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+
+const panel = (page: Page) => page.getByRole('region', { name: /Comments/ });
+const comment = (page: Page, text: string) => panel(page).getByRole('listitem').filter({ hasText: text });
+
+test.describe('comments', () => {
+  test('add, edit and delete an own comment; newest first', async ({ page }) => {
+    await signIn(page, '/post/p-12');
+    const input = panel(page).getByRole('textbox', { name: 'Add a comment' });
+    const reply = panel(page).getByRole('button', { name: 'Reply' });
+    await expect(reply).toBeDisabled();
+    await input.fill('   ');
+    await expect(reply).toBeDisabled();
+    await input.fill('It still counts as bread');
+    await reply.click();
+    await expect(input).toHaveValue('');
+
+    const items = panel(page).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.first()).toContainText('It still counts as bread');
+    await expect(items.first()).toContainText('just now');
+    await expect(items.nth(1)).toContainText('Technically bread is still bread!');
+    // Someone else's comment on someone else's post: no tools.
+    await expect(items.nth(1).getByRole('button')).toHaveCount(0);
+
+    const mine = comment(page, 'It still counts as bread');
+    await mine.getByRole('button', { name: 'Edit comment' }).click();
+    // While editing, the text lives in the text area.
+    const editor = panel(page).getByRole('textbox', { name: 'Edit comment' });
+    const update = panel(page).getByRole('button', { name: 'Update' });
+    await expect(editor).toHaveValue('It still counts as bread');
+    await editor.fill('');
+    await expect(update).toBeDisabled();
+    await editor.fill('It still counts as bread, officially');
+    await update.click();
+    await expect(editor).toHaveCount(0);
+    await expect(comment(page, 'It still counts as bread, officially')).toBeVisible();
+
+    await comment(page, 'officially').getByRole('button', { name: 'Delete comment' }).click();
+    await page.getByRole('dialog', { name: 'Delete comment?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(comment(page, 'officially')).toHaveCount(0);
+    await expect(panel(page).getByRole('listitem')).toHaveCount(1);
+  });
+
+  test("a post's author can delete someone else's comment but not edit it", async ({ page }) => {
+    // p-07 is the guest's post; Maya commented on it.
+    await signIn(page, '/post/p-07');
+    const maya = comment(page, 'Welcome! Theo posts great city shots.');
+    await expect(maya).toBeVisible();
+    await expect(maya.getByRole('button', { name: 'Edit comment' })).toHaveCount(0);
+    await maya.getByRole('button', { name: 'Delete comment' }).click();
+    await page.getByRole('dialog', { name: 'Delete comment?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(maya).toHaveCount(0);
+    await expect(panel(page).getByText('No comments yet')).toBeVisible();
+  });
+
+  test('the card on the feed counts the new comment', async ({ page }) => {
+    await signIn(page, '/post/p-12');
+    await panel(page).getByRole('textbox', { name: 'Add a comment' }).fill('Second!');
+    await panel(page).getByRole('button', { name: 'Reply' }).click();
+    await expect(comment(page, 'Second!')).toBeVisible();
+    await page.getByRole('link', { name: 'Explore' }).first().click();
+    const bread = page.getByRole('article').filter({ hasText: 'Baked bread' });
+    await expect(bread.getByRole('link', { name: 'View all 2 comments' })).toBeVisible();
+  });
+});
