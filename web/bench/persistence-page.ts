@@ -1,0 +1,26 @@
+// The Chromium side of bench/persistence.mjs: the real wasm core and the
+// browser's IndexedDB. The runner calls `window.persistenceBench.run(options)`.
+import init, { MockCore } from '@core/mock_core.js';
+import wasmUrl from '@core/mock_core_bg.wasm?url';
+import { openDatabase } from '../src/mocks/persistence/db';
+import { measurePersistence } from './persistence-measure';
+
+type Options = Parameters<typeof measurePersistence>[1];
+
+declare global {
+  interface Window {
+    persistenceBench: { run(options: Omit<Options, 'rounds'> & { rounds: Record<string, number> }): unknown };
+  }
+}
+
+window.persistenceBench = {
+  async run(options) {
+    await init({ module_or_path: wasmUrl });
+    let entropy = 1;
+    return measurePersistence(
+      { name: 'chromium', newCore: () => new MockCore(++entropy), openDatabase: (name) => openDatabase(name) },
+      { ...options, rounds: (posts) => options.rounds[posts] ?? 20 },
+    );
+  },
+};
+document.documentElement.dataset.bench = 'ready';
