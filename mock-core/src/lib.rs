@@ -41,3 +41,5 @@ pub use auth::MURMUR_TOKEN_SECRET;
 pub use error::{MAX_POST_CHARS, MAX_UPLOAD_BYTES};
 pub use seed::{DEFAULT_AVATAR, GUEST_PASSWORD, GUEST_USERNAME, PRESET_AVATARS, SEED_PASSWORD};
 pub use snapshot::SnapshotError;
+#[cfg(target_arch = "wasm32")]
+pub use wasm::{CoreResponse, MockCore};

@@ -1,5 +1,6 @@
 //! Property tests over the public boundary: random sequences of API calls
 //! by several users keep every invariant, and arbitrary input never panics.
+#![cfg(not(target_arch = "wasm32"))]
 
 use mock_core::{Api, Now, Request};
 use proptest::prelude::*;
