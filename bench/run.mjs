@@ -386,6 +386,8 @@ async function feed(browser, session) {
     },
     { selector: POST_SELECTOR, n },
   );
+  // A reader pauses before clicking: let the last page's work settle.
+  await page.waitForTimeout(1000);
   const nodes = await page.evaluate(() => document.getElementsByTagName('*').length);
   // Like a post near the viewport: click its heart, wait for the liked
   // state in the DOM, then for the frame that paints it.

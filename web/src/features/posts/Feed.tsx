@@ -4,7 +4,7 @@ import type { Post } from '../../api/models';
 import { Spinner } from '../../components/Spinner';
 import { hasMorePages, sortPosts, visiblePosts } from './feed';
 import { FilterBar } from './FilterBar';
-import { PostList } from './PostList';
+import { WindowedPostList } from './WindowedPostList';
 import { nextPage, resetPage } from './postsSlice';
 
 /** How long the loader shows before the next page appears (spec §9). */
@@ -63,7 +63,7 @@ export function Feed({ posts, emptyState, headingLevel }: FeedProps) {
   return (
     <section className="feed">
       <FilterBar headingLevel={headingLevel} />
-      <PostList posts={shown} emptyMessage={emptyState} />
+      <WindowedPostList posts={shown} emptyMessage={emptyState} />
       {more && <div ref={sentinel} className="feed__sentinel" data-testid="feed-sentinel" aria-hidden="true" />}
       {loadingMore && <Spinner label="Loading more posts" />}
       {!more && sorted.length > 0 && <p className="feed__end">You’re all caught up</p>}
