@@ -45,6 +45,23 @@ export function sameHead(a: SavedHead | null, b: SavedHead | null): boolean {
   return a.revision === b.revision && a.stamp === b.stamp;
 }
 
+/**
+ * Whether a save expecting `expected` would overwrite another writer's save:
+ * the stored head is a save, and not the one expected. (Nothing stored, or a
+ * damaged head, is nothing to lose.)
+ */
+export function overwritesOther(storedHead: unknown, expected: SavedHead | null): boolean {
+  return isHead(storedHead) && !sameHead(storedHead, expected);
+}
+
+/** A save refused because another writer saved since this state was loaded. */
+export class StaleStateError extends Error {
+  constructor() {
+    super('Another tab saved first');
+    this.name = 'StaleStateError';
+  }
+}
+
 /** Checks a stored value before anything trusts it. */
 export function readSaved(raw: unknown): Loaded {
   if (raw === undefined) return { kind: 'empty' };

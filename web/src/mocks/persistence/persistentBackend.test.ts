@@ -134,6 +134,23 @@ describe('several tabs on one database', () => {
     expect(reloaded.backend.revision).toBe(4);
   });
 
+  it('without a shared lock, still loses nothing: a stale save is refused and run again', async () => {
+    const { db, name } = await freshDatabase();
+    // Each tab with a lock of its own: what a browser without Web Locks gives.
+    const a = (await startOn(new IdbStateStore(db), { locks: localLocks() })).backend;
+    const b = (await startOn(await reopen(name), { locks: localLocks() })).backend;
+    const [tokenA, tokenB] = [await signIn(a), await signIn(b)];
+    const texts = ['one', 'two', 'three'];
+    const answers = await Promise.all(
+      texts.flatMap((t) => [createPost(a, tokenA, `A ${t}`), createPost(b, tokenB, `B ${t}`)]),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(6).fill(201));
+
+    const contents = await postContents((await startOn(await reopen(name))).backend);
+    for (const t of texts) expect(contents).toEqual(expect.arrayContaining([`A ${t}`, `B ${t}`]));
+    expect(contents).toHaveLength(SEED_POSTS + 6);
+  });
+
   it('loads another tab’s save when it is announced, and reports it', async () => {
     const { db, name } = await freshDatabase();
     const locks = localLocks();

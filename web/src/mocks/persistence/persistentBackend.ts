@@ -3,7 +3,7 @@
 // a time, and the other tabs load what was written.
 
 import { coreBackend, type ApiRequest, type ApiResponse, type Backend, type CoreLike } from '../handlers';
-import { isHead, newHead, sameHead, toSaved, type SavedHead } from './format';
+import { isHead, newHead, sameHead, StaleStateError, toSaved, type SavedHead } from './format';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './protocol';
 import { MemoryStateStore, type MediaRecord, type SaveOptions, type StateStore } from './store';
@@ -36,6 +36,10 @@ export interface PersistentBackendOptions {
   /** Called after another tab's state was loaded into this core. */
   onExternalChange?: (revision: number) => void;
 }
+
+const STALE = Symbol('stale');
+const MAX_ATTEMPTS = 5;
+const BUSY = 'The demo data is busy in another tab. Try again.';
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 const succeeded = (status: number) => status >= 200 && status < 300;
@@ -130,11 +134,9 @@ export class PersistentBackend implements Backend {
 
   /** Back to the seed data, in every tab; the uploads go too. */
   reset(): Promise<ApiResponse> {
-    return this.exclusive(async () => {
-      await this.syncFromStore();
+    return this.write(async () => {
       this.core.reset();
-      const failure = await this.commit({ clearMedia: true });
-      return failure ?? { status: 200, body: JSON.stringify({ revision: this.revision }) };
+      return { response: { status: 200, body: JSON.stringify({ reset: true }) }, save: { clearMedia: true } };
     });
   }
 
@@ -202,39 +204,53 @@ export class PersistentBackend implements Backend {
     request: ApiRequest,
     attach?: (response: ApiResponse) => MediaRecord | null,
   ): Promise<ApiResponse> {
-    return this.exclusive(async () => {
-      await this.syncFromStore();
+    return this.write(async () => {
       const response = await this.direct.handle(request);
       // A refused request changes nothing in the core, so nothing is saved.
-      if (!succeeded(response.status)) return response;
-      const options: SaveOptions = {};
-      if (attach) {
-        const media = attach(response);
-        if (!media) {
-          this.core.importSnapshot(this.lastSaved);
-          return errorResponse(500, 'The upload was registered without a media id');
-        }
-        options.media = media;
+      if (!succeeded(response.status)) return { response };
+      if (!attach) return { response, save: {} };
+      const media = attach(response);
+      if (media) return { response, save: { media } };
+      this.core.importSnapshot(this.lastSaved);
+      return { response: errorResponse(500, 'The upload was registered without a media id') };
+    });
+  }
+
+  /**
+   * Holding the lock: loads what other tabs saved, applies `change` to it,
+   * and saves the result when `change` asks to. Should another writer get in
+   * between anyway (no Web Locks in this browser), the change is undone and
+   * run again on top of theirs.
+   */
+  private write(change: () => Promise<{ response: ApiResponse; save?: SaveOptions }>): Promise<ApiResponse> {
+    return this.exclusive(async () => {
+      for (let attempt = 1; ; attempt++) {
+        await this.syncFromStore();
+        const { response, save } = await change();
+        if (!save) return response;
+        const outcome = await this.commit(save);
+        if (outcome !== STALE) return outcome ?? response;
+        if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
       }
-      return (await this.commit(options)) ?? response;
     });
   }
 
   /**
    * Saves the core's state as the next revision (unless it is unchanged) and
-   * tells the other tabs.
-   * On failure the core goes back to the last saved state, and the answer
-   * is the error response to send instead.
+   * tells the other tabs. On failure the core goes back to the last saved
+   * state, and the answer is the error response to send instead, or STALE
+   * when another writer saved first.
    */
-  private async commit(options: SaveOptions): Promise<ApiResponse | null> {
+  private async commit(options: SaveOptions): Promise<ApiResponse | null | typeof STALE> {
     const snapshot = this.core.exportSnapshot();
     // A sign-in answers 200 and changes nothing: no need to write.
     if (!options.media && !options.clearMedia && snapshot === this.lastSaved) return null;
     const head = newHead(this.head);
     try {
-      await this.store.save(toSaved(head, snapshot), options);
+      await this.store.save(toSaved(head, snapshot), { ...options, expected: this.head });
     } catch (error) {
       this.core.importSnapshot(this.lastSaved);
+      if (error instanceof StaleStateError) return STALE;
       console.warn('Murmur: a change could not be saved and was undone', error);
       return storageError(error);
     }

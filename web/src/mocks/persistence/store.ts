@@ -2,7 +2,7 @@
 // images, and a quarantine for saved states that could not be read.
 
 import { committed, MEDIA_STORE, QUARANTINE_STORE, requestResult, STATE_STORE } from './db';
-import { readSaved, type Loaded, type SavedState } from './format';
+import { overwritesOther, readSaved, StaleStateError, type Loaded, type SavedHead, type SavedState } from './format';
 
 export interface MediaRecord {
   id: string;
@@ -22,6 +22,12 @@ export interface SaveOptions {
   media?: MediaRecord;
   /** Drop every stored upload (a reset). */
   clearMedia?: boolean;
+  /**
+   * The save this one replaces. When another save is stored instead, nothing
+   * is written and `save` rejects with a StaleStateError: a backstop for
+   * browsers without Web Locks (or pages outside a secure context).
+   */
+  expected?: SavedHead | null;
 }
 
 export interface StateStore {
@@ -57,24 +63,41 @@ export class IdbStateStore implements StateStore {
   }
 
   async save(state: SavedState, options: SaveOptions = {}): Promise<void> {
-    const { media, clearMedia = false } = options;
+    const { media, clearMedia = false, expected } = options;
     const stores = media || clearMedia ? [STATE_STORE, MEDIA_STORE] : [STATE_STORE];
     const tx = this.db.transaction(stores, 'readwrite');
     const done = committed(tx);
-    try {
-      const states = tx.objectStore(STATE_STORE);
-      states.put(state, CURRENT_KEY);
-      states.put({ revision: state.revision, stamp: state.stamp, savedAt: state.savedAt }, HEAD_KEY);
-      if (clearMedia) tx.objectStore(MEDIA_STORE).clear();
-      if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, blob: media.blob }, media.id);
-    } catch (error) {
-      // A put can throw at once (a DataCloneError, or a quota check): undo
-      // the whole transaction and report that error.
-      abortQuietly(tx);
-      await done.catch(() => undefined);
-      throw error;
+    const states = tx.objectStore(STATE_STORE);
+    let refusal: unknown = null;
+    const write = () => {
+      try {
+        states.put(state, CURRENT_KEY);
+        states.put({ revision: state.revision, stamp: state.stamp, savedAt: state.savedAt }, HEAD_KEY);
+        if (clearMedia) tx.objectStore(MEDIA_STORE).clear();
+        if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, blob: media.blob }, media.id);
+      } catch (error) {
+        // A put can throw at once (a DataCloneError, or a quota check): undo
+        // the whole transaction and report that error.
+        refusal = error;
+        abortQuietly(tx);
+      }
+    };
+    if (expected === undefined) {
+      write();
+    } else {
+      // Checked and written in one transaction: no other save can come between.
+      const head = states.get(HEAD_KEY);
+      head.onsuccess = () => {
+        if (!overwritesOther(head.result, expected)) return write();
+        refusal = new StaleStateError();
+        abortQuietly(tx);
+      };
     }
-    await done;
+    try {
+      await done;
+    } catch (error) {
+      throw refusal ?? error;
+    }
   }
 
   async quarantine(saved: unknown, reason: string): Promise<void> {
@@ -139,6 +162,9 @@ export class MemoryStateStore implements StateStore {
   }
 
   async save(state: SavedState, options: SaveOptions = {}): Promise<void> {
+    if (options.expected !== undefined && overwritesOther(await this.readHead(), options.expected)) {
+      throw new StaleStateError();
+    }
     this.current = state;
     if (options.clearMedia) this.media.clear();
     if (options.media) this.media.set(options.media.id, options.media);
