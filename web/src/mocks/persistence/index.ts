@@ -1,4 +1,18 @@
 // Opens the demo data's storage in a browser and wraps the core in it.
+//
+// How it fits together:
+// - IndexedDB `murmur`: `state` holds `current` (format.ts: {format, version,
+//   revision, stamp, savedAt, snapshot}) and `head` (its revision and stamp);
+//   `media` holds uploads by id; `quarantine` keeps unreadable saved states.
+// - A write (any non-GET) takes the Web Lock `murmur-state`, loads the stored
+//   state if another tab saved since (head differs), runs the request, and on
+//   2xx saves the next revision in one transaction that re-checks the head;
+//   the response goes out only once that transaction has committed.
+// - After a save the tab posts {revision} on BroadcastChannel `murmur`; the
+//   others load the new state and dispatch `murmur:data-changed` on window,
+//   which features/demo-data/useDataSync answers by reading everything again.
+// - Uploads, `/media/<id>` and `POST <base>__murmur/reset` are answered by
+//   the msw handlers in handlers.ts, in JavaScript, ahead of the core.
 
 import { openDatabase } from './db';
 import { browserLocks } from './locks';
