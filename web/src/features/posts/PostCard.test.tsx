@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Post, User } from '../../api/models';
+import { renderWithProviders } from '../../testing/render';
+import { PostCard } from './PostCard';
+import { PostComposer } from './PostComposer';
+
+const me: User = {
+  _id: 'u-guest',
+  firstName: 'Guest',
+  lastName: 'User',
+  username: 'guest',
+  avatarURL: '',
+  createdAt: '2025-01-06T10:00:00+00:00',
+  updatedAt: '2025-01-06T10:00:00+00:00',
+  bio: '',
+  website: '',
+  followers: [],
+  following: [],
+  bookmarks: ['p-2'],
+};
+
+function post(overrides: Partial<Post> = {}): Post {
+  return {
+    _id: 'p-1',
+    id: 'p-1',
+    content: 'Hello <b>world</b>',
+    mediaURL: '',
+    hashtags: '#hi',
+    username: 'maya_lind',
+    firstName: 'Maya',
+    lastName: 'Lindqvist',
+    avatarURL: '',
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    updatedAt: new Date().toISOString(),
+    likes: { likeCount: 1, likedBy: [{ ...me }], dislikedBy: [] },
+    comments: [],
+    ...overrides,
+  };
+}
+
+const signedIn = (bookmarks: string[] = []) => ({
+  preloadedState: {
+    auth: { user: me, token: 't', isLoading: false },
+    posts: {
+      allPosts: [],
+      bookmarkPosts: bookmarks,
+      filterPost: 'Latest' as const,
+      postComments: [],
+      isLoading: false,
+      isPostLoading: false,
+      page: 1,
+    },
+  },
+});
+
+describe('PostCard', () => {
+  it('shows text as text, the relative time and a profile link', () => {
+    renderWithProviders(<PostCard post={post()} />, signedIn());
+    expect(screen.getByText('Hello <b>world</b>')).toBeInTheDocument();
+    expect(document.querySelector('b')).toBeNull();
+    expect(screen.getByText('5 minutes ago').tagName).toBe('TIME');
+    expect(screen.getByRole('link', { name: 'Maya Lindqvist' })).toHaveAttribute('href', '/profile/maya_lind');
+    expect(screen.getByText('Liked by Guest User')).toBeInTheDocument();
+  });
+
+  it('fills the heart when the user likes it and the bookmark when saved', () => {
+    renderWithProviders(<PostCard post={post({ _id: 'p-2' })} />, signedIn(['p-2']));
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('leaves both toggles off otherwise', () => {
+    const unliked = post({ likes: { likeCount: 0, likedBy: [], dislikedBy: [] } });
+    renderWithProviders(<PostCard post={unliked} />, signedIn());
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByText(/^Liked by/)).toBeNull();
+  });
+
+  it('gives the author alone the edit/delete menu', async () => {
+    const { unmount } = renderWithProviders(<PostCard post={post()} />, signedIn());
+    expect(screen.queryByRole('button', { name: 'Post options' })).toBeNull();
+    unmount();
+    renderWithProviders(<PostCard post={post({ username: 'guest' })} />, signedIn());
+    await userEvent.click(screen.getByRole('button', { name: 'Post options' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
+    expect(screen.getByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('renders the .mp4 media as a video and links to the comments', () => {
+    const comment = {
+      _id: 'c-1',
+      text: 'Nice',
+      username: 'theo_builds',
+      firstName: 'Theo',
+      lastName: 'Marchetti',
+      avatarURL: '',
+      votes: { upvotedBy: [], downvotedBy: [] },
+      createdAt: '2026-01-01T10:00:00+00:00',
+      updatedAt: '2026-01-01T10:00:00+00:00',
+    };
+    renderWithProviders(<PostCard post={post({ mediaURL: 'seed/waves.mp4', comments: [comment] })} />, signedIn());
+    const video = document.querySelector('video');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(screen.getByRole('link', { name: 'View all 1 comment' })).toHaveAttribute('href', '/post/p-1');
+  });
+});
+
+describe('PostComposer', () => {
+  it('keeps Post disabled while the text is blank and counts code points', async () => {
+    renderWithProviders(<PostComposer />, signedIn());
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post).toBeDisabled();
+    const text = screen.getByRole('textbox', { name: "What's on your mind?" });
+    await userEvent.type(text, '   ');
+    expect(post).toBeDisabled();
+    await userEvent.type(text, 'hi 👋');
+    expect(post).toBeEnabled();
+    expect(screen.getByText(/^7\/100/)).toBeInTheDocument();
+  });
+});
