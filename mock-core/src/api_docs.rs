@@ -115,6 +115,19 @@ it changed (a like or comment also updates its post's `updatedAt`).
 - Passwords are stored as salted SHA-256 digests and never returned.
 - A failed request changes nothing.
 - Types named below are generated into `web/src/api/types/`.
+
+## The core from JavaScript
+
+`mock-core/pkg` (built by `scripts/build-core.sh`) exports one class:
+
+| Call | Does |
+|---|---|
+| `new MockCore(entropy: number)` | A backend over the seed data; `entropy` seeds password salts. |
+| `core.handle(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | Answers one request with `{status, body}` (body is JSON text). `nowMs` is `Date.now()`, `offsetMinutes` is `-new Date().getTimezoneOffset()`. |
+| `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ...}`. |
+| `core.importSnapshot(json: string)` | Replaces the state; throws an `Error` saying why a bad document was refused, leaving the state as it was. |
+| `core.loadBulk(users: number, posts: number)` | Replaces the state with generated users (the guest among them) and posts, for benchmarks. |
+| `core.reset()` | Back to the seed data. |
 ";
 
 fn render() -> String {
@@ -173,6 +186,48 @@ fn render() -> String {
         crate::GUEST_PASSWORD,
         crate::SEED_PASSWORD,
     );
+    out.push_str(&seed_accounts());
+    out
+}
+
+/// The seed users, from the seed itself.
+fn seed_accounts() -> String {
+    let db = crate::seed::seed_db(crate::db::Rng(0));
+    let mut out = String::from(
+        "\n## Seed accounts\n\n| `_id` | Username | Name | Password | Follows |\n|---|---|---|---|---|\n",
+    );
+    for u in db.users() {
+        let password = if u.username == crate::GUEST_USERNAME {
+            crate::GUEST_PASSWORD
+        } else {
+            crate::SEED_PASSWORD
+        };
+        let _ = writeln!(
+            out,
+            "| `{}` | `{}` | {} {} | `{password}` | {} |",
+            u.id,
+            u.username,
+            u.first_name,
+            u.last_name,
+            u.following
+                .iter()
+                .map(|f| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let posts: Vec<String> = db
+        .posts()
+        .iter()
+        .map(|p| {
+            format!(
+                "`{}` ({})",
+                p.id,
+                db.user(&p.author).map_or("?", |a| a.username.as_str())
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "\nPosts: {}.", posts.join(", "));
     out
 }
 

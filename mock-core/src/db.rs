@@ -48,6 +48,14 @@ pub struct Db {
     post_json: RefCell<JsonCache>,
 }
 
+/// See [`Db::user_lists_mut`].
+pub struct UserLists<'a> {
+    pub followers: &'a mut Vec<String>,
+    pub following: &'a mut Vec<String>,
+    pub bookmarks: &'a mut Vec<String>,
+    pub updated_at: &'a mut i64,
+}
+
 /// What an id generator makes ids for.
 #[derive(Debug, Clone, Copy)]
 pub enum IdKind {
@@ -105,6 +113,21 @@ impl Db {
         self.user_index.get(id).and_then(|&i| self.users.get(i))
     }
 
+    /// The lists of a user, which no rendered post shows: changing them
+    /// keeps the rendered posts (unlike [`Db::user_mut`]).
+    pub fn user_lists_mut(&mut self, id: &str) -> Option<UserLists<'_>> {
+        let i = *self.user_index.get(id)?;
+        let user = self.users.get_mut(i)?;
+        Some(UserLists {
+            followers: &mut user.followers,
+            following: &mut user.following,
+            bookmarks: &mut user.bookmarks,
+            updated_at: &mut user.updated_at,
+        })
+    }
+
+    /// Any part of a user; drops every rendered post, since posts embed
+    /// names and avatars.
     pub fn user_mut(&mut self, id: &str) -> Option<&mut User> {
         let i = *self.user_index.get(id)?;
         self.post_json.get_mut().posts.clear();

@@ -416,6 +416,10 @@ mod tests {
             (&liker["firstName"], &liker["avatarURL"]),
             (&json!("M."), &json!("avatars/preset-4.svg"))
         );
+        // Follows and bookmarks change no rendered post.
+        t.post("/api/users/follow/u-lena", &guest, Value::Null);
+        t.post("/api/users/bookmark/p-01", &guest, Value::Null);
+        assert_eq!(first_post(&mut t)["likes"]["likedBy"][0]["firstName"], "M.");
         t.post(
             "/api/comments/add/p-01",
             &guest,

@@ -155,14 +155,17 @@ fn set_bookmark(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
     let post_id = cx.param(0).to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let now = cx.now.epoch_ms;
-    let user = cx.db.user_mut(&me.id).ok_or(ApiError::UserNotRegistered)?;
+    let user = cx
+        .db
+        .user_lists_mut(&me.id)
+        .ok_or(ApiError::UserNotRegistered)?;
     match (add, user.bookmarks.contains(&post_id)) {
         (true, true) => return Err(ApiError::AlreadyBookmarked),
         (false, false) => return Err(ApiError::NotBookmarked),
         (true, false) => user.bookmarks.push(post_id),
         (false, true) => user.bookmarks.retain(|b| *b != post_id),
     }
-    user.updated_at = now;
+    *user.updated_at = now;
     bookmarks_of(&cx, &me)
 }
 
@@ -194,18 +197,18 @@ fn set_following(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
     }
     let now = cx.now.epoch_ms;
     for (id, other) in [(&me.id, &target), (&target, &me.id)] {
-        if let Some(user) = cx.db.user_mut(id) {
+        if let Some(user) = cx.db.user_lists_mut(id) {
             let list = if id == &me.id {
-                &mut user.following
+                user.following
             } else {
-                &mut user.followers
+                user.followers
             };
             if add {
                 list.push(other.clone());
             } else {
                 list.retain(|x| x != other);
             }
-            user.updated_at = now;
+            *user.updated_at = now;
         }
     }
     let render = cx.render();
