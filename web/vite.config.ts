@@ -19,6 +19,9 @@ export default defineConfig({
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),
+      // msw's cookie jar without tough-cookie's public-suffix list (about
+      // 290 kB of the mock chunk): see src/mocks/cookieJar.ts.
+      'tough-cookie': fileURLToPath(new URL('src/mocks/cookieJar.ts', import.meta.url)),
     },
   },
   server: {

@@ -11,7 +11,8 @@ export default defineConfig({
   base: '/',
   publicDir: here('../../public'),
   plugins: [react()],
-  resolve: { alias: { '@core': here('../../mock-core/pkg') } },
+  // The production build's aliases, so that the bench measures the same msw.
+  resolve: { alias: { '@core': here('../../mock-core/pkg'), 'tough-cookie': here('../src/mocks/cookieJar.ts') } },
   logLevel: 'warn',
   build: {
     outDir: process.env.BENCH_OUT_DIR ?? here('../dist-bench'),
