@@ -49,7 +49,7 @@ const CONFIG = SMOKE
       warmup: 1,
       mirageDefaultReps: 1,
       coreReps: 3,
-      backends: ['ours', 'floor', 'mirage-0', 'mirage-default'],
+      backends: ['ours', 'ours-idb', 'floor', 'mirage-0', 'mirage-default'],
       startupRuns: 1,
       feedPosts: 30,
       lighthouse: [['login', 'desktop']],
@@ -61,7 +61,7 @@ const CONFIG = SMOKE
       warmup: 3,
       mirageDefaultReps: 6,
       coreReps: 30,
-      backends: ['ours', 'floor', 'mirage-0', 'mirage-default'],
+      backends: ['ours', 'ours-idb', 'floor', 'mirage-0', 'mirage-default'],
       startupRuns: 7,
       feedPosts: 1000,
       lighthouse: [
@@ -491,6 +491,7 @@ function report(r) {
     for (const size of CONFIG.sizes) {
       for (const endpoint of ['GET /api/posts', 'POST like', 'POST login']) {
         const ours = get('ours', size, endpoint);
+        const durable = get('ours-idb', size, endpoint);
         const floor = get('floor', size, endpoint);
         const m0 = get('mirage-0', size, endpoint);
         const md = get('mirage-default', size, endpoint);
@@ -501,6 +502,7 @@ function report(r) {
           endpoint,
           ours ? kB(ours.bytes) : '–',
           ms(ours),
+          ms(durable),
           ms(floor),
           ms(m0),
           ms(md),
@@ -519,11 +521,11 @@ function report(r) {
     }
     parts.push(
       '## API round trip (fetch → parsed JSON), median / p95 ms\n\n' +
-        'ours = the wasm core through msw with the app\'s own handlers; floor = an msw handler answering a precomputed body of the same size; ' +
+        'ours = the wasm core through msw with the app\'s own handlers; ours + IndexedDB = the same with the production backend, which saves every successful POST to IndexedDB before answering (informative: the targets are about ours); floor = an msw handler answering a precomputed body of the same size; ' +
         'Mirage 0 / Mirage default = the MirageJS implementation in web/bench/mirage.ts with `timing = 0` / its default timing (400 ms in development). ' +
         'A like is taken back (untimed) after each timed like. Body = the size of our answer (Mirage answers the same posts).\n\n' +
         table(
-          ['posts', 'call', 'body', 'ours', 'floor', 'Mirage 0', 'Mirage default', 'ours/floor', 'Mirage 0/ours', 'Mirage default/ours'],
+          ['posts', 'call', 'body', 'ours', 'ours + IndexedDB', 'floor', 'Mirage 0', 'Mirage default', 'ours/floor', 'Mirage 0/ours', 'Mirage default/ours'],
           rows,
         ) +
         `\n\nRepetitions per figure: ${CONFIG.reps}${CONFIG.repsBySize ? ` (${Object.entries(CONFIG.repsBySize).map(([k, v]) => `${v} at ${k}`).join(', ')})` : ''} after ${CONFIG.warmup} warm-up calls; Mirage default: ${CONFIG.mirageDefaultReps}.`,

@@ -8,11 +8,12 @@ import { http, HttpResponse } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
 import { coreBackend, createHandlers } from '../src/mocks/handlers';
+import { startPersistence } from '../src/mocks/persistence';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
 
 export type Endpoint = 'GET /api/posts' | 'POST like' | 'POST login';
 export const ENDPOINTS: Endpoint[] = ['GET /api/posts', 'POST like', 'POST login'];
-export type BackendName = 'ours' | 'floor' | 'mirage-0' | 'mirage-default';
+export type BackendName = 'ours' | 'ours-idb' | 'floor' | 'mirage-0' | 'mirage-default';
 
 export interface BenchConfig {
   sizes: number[];
@@ -244,6 +245,9 @@ async function run(config: BenchConfig): Promise<BenchResults> {
 
   const worker = setupWorker(...createHandlers(coreBackend(core), '/'));
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  // The production backend: the same core, every mutation saved to IndexedDB
+  // before it is answered (a fresh browser context: nothing to restore).
+  const durable = wants('ours-idb') ? (await startPersistence(core)).backend : null;
   const data = new Map<number, { bodies: Record<Endpoint, string>; mirage: MirageData }>();
   for (const size of config.sizes) {
     const start = performance.now();
@@ -254,6 +258,11 @@ async function run(config: BenchConfig): Promise<BenchResults> {
     if (wants('ours')) {
       worker.resetHandlers(...createHandlers(coreBackend(core), '/'));
       await timeEndpoints('ours', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
+      await pause();
+    }
+    if (durable) {
+      worker.resetHandlers(...createHandlers(durable, '/'));
+      await timeEndpoints('ours-idb', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
       await pause();
     }
     if (wants('floor')) {
