@@ -5,7 +5,7 @@
 import { coreBackend, type Backend } from '../src/mocks/handlers';
 import { PersistentBackend, type SnapshotCore } from '../src/mocks/persistence/persistentBackend';
 import { IdbStateStore } from '../src/mocks/persistence/store';
-import { toSaved } from '../src/mocks/persistence/format';
+import { toSaved, type SavedHead } from '../src/mocks/persistence/format';
 
 export interface BenchCore extends SnapshotCore {
   loadBulk(users: number, posts: number): void;
@@ -104,13 +104,16 @@ async function measureSave(env: Environment, posts: number, rounds: number): Pro
   const saves: number[] = [];
   const exports: number[] = [];
   let snapshot = '';
+  let expected = (await store.readHead()) as SavedHead;
   for (let i = 0; i < rounds; i++) {
     const start = performance.now();
     await store.readHead();
     snapshot = core.exportSnapshot();
     exports.push(performance.now() - start);
-    await store.save(toSaved({ revision: 1000 + i, stamp: `bench-${i}`, savedAt: Date.now() }, snapshot));
+    const head = { revision: expected.revision + 1, stamp: `bench-${i}`, savedAt: Date.now() };
+    await store.save(toSaved(head, snapshot), { expected });
     saves.push(performance.now() - start);
+    expected = head;
   }
   db.close();
   return {
