@@ -39,3 +39,13 @@ export async function signIn(page: Page, path = '/', user = GUEST): Promise<void
   await page.goto(path);
   await waitForBackend(page);
 }
+
+/** Sets the saved theme before the app starts (for every page of the context). */
+export async function presetTheme(page: Page, theme: { hue: number; background: string }): Promise<void> {
+  await page.addInitScript((saved) => localStorage.setItem('murmur.theme', JSON.stringify(saved)), theme);
+}
+
+/** The document's scroll width against the viewport: a page that scrolls sideways has more. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
