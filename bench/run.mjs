@@ -42,6 +42,7 @@ const CHROME_FLAGS = [
 /** The post card on Home (features/posts renders each post as an article). */
 const POST_SELECTOR = process.env.BENCH_POST_SELECTOR ?? 'article';
 
+const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE?.split(',').map((x) => x.split(':'));
 const CONFIG = SMOKE
   ? {
       sizes: [12, 100],
@@ -296,7 +297,7 @@ async function lighthouseRuns(browser, session) {
   );
   const origin = `http://127.0.0.1:${PORT.prod}`;
   const out = [];
-  for (const [pageName, preset] of CONFIG.lighthouse) {
+  for (const [pageName, preset] of LIGHTHOUSE_ONLY ?? CONFIG.lighthouse) {
     // Lighthouse opens its own tab in the browser's default profile; it
     // clears the cache and service workers but not localStorage, so the
     // session set here signs Home in.

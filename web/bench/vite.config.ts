@@ -12,7 +12,14 @@ export default defineConfig({
   publicDir: here('../../public'),
   plugins: [react()],
   // The production build's aliases, so that the bench measures the same msw.
-  resolve: { alias: { '@core': here('../../mock-core/pkg'), 'tough-cookie': here('../src/mocks/cookieJar.ts') } },
+  // BENCH_CORE_DIR swaps in another build of the core (a --profiling one,
+  // with function names, for a profiler).
+  resolve: {
+    alias: {
+      '@core': process.env.BENCH_CORE_DIR ?? here('../../mock-core/pkg'),
+      'tough-cookie': here('../src/mocks/cookieJar.ts'),
+    },
+  },
   logLevel: 'warn',
   build: {
     outDir: process.env.BENCH_OUT_DIR ?? here('../dist-bench'),
