@@ -20,7 +20,7 @@ export default defineConfig({
       'tough-cookie': here('../src/mocks/cookieJar.ts'),
     },
   },
-  logLevel: 'warn',
+  logLevel: 'error',
   build: {
     outDir: process.env.BENCH_OUT_DIR ?? here('../dist-bench'),
     emptyOutDir: true,
