@@ -3,9 +3,12 @@
 # prints the tables and writes bench/RESULTS.md (see bench/run.mjs).
 #   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed]
 # Builds go to the bench's own folders: web/dist-bench-prod (the production
-# site) and web/dist-bench (the harness and the bulk-feed page).
+# site) and web/dist-bench (the harness and the bulk-feed page); the smoke
+# run uses its own pair, so that it can run beside a full run.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
+export BENCH_PROD_DIR=dist-bench-prod BENCH_PAGES_DIR=dist-bench
+case " $* " in *" --smoke "*) export BENCH_PROD_DIR=dist-bench-smoke-prod BENCH_PAGES_DIR=dist-bench-smoke ;; esac
 
 # The core: rebuilt only when its sources are newer than the built module.
 wasm=mock-core/pkg/mock_core_bg.wasm
@@ -13,9 +16,9 @@ if [ ! -f "$wasm" ] || [ -n "$(find mock-core/src mock-core/Cargo.toml Cargo.loc
   step "build mock-core (wasm, release)"
   bash scripts/build-core.sh
 fi
-step "build the production site (web/dist-bench-prod)"
-SKIP_CORE=1 OUT_DIR=dist-bench-prod bash scripts/build.sh
-step "build the bench pages (web/dist-bench)"
-(cd web && vite build --config bench/vite.config.ts)
+step "build the production site (web/$BENCH_PROD_DIR)"
+SKIP_CORE=1 OUT_DIR="$BENCH_PROD_DIR" bash scripts/build.sh
+step "build the bench pages (web/$BENCH_PAGES_DIR)"
+(cd web && BENCH_OUT_DIR="$ROOT/web/$BENCH_PAGES_DIR" vite build --config bench/vite.config.ts)
 step "run the bench"
 node bench/run.mjs "$@"
