@@ -25,7 +25,7 @@ run "cargo fmt --check" cargo fmt --all --check
 run "cargo clippy" cargo clippy --workspace --all-targets --quiet -- -D warnings
 run "cargo test" cargo test --workspace --quiet
 run "wasm tests in headless Chromium" \
-  bash -c 'cd mock-core && wasm-pack --quiet test --headless --chrome --mode no-install 2>&1 | grep -v "failed to get the latest"; exit "${PIPESTATUS[0]}"'
+  bash -c 'cd mock-core && wasm-pack test --headless --chrome --mode no-install 2>&1 | grep -v "failed to get the latest"; exit "${PIPESTATUS[0]}"'
 run "build the core (wasm, release)" bash scripts/build-core.sh
 run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json'
 run "eslint" bash -c 'cd web && eslint --max-warnings 0 .'

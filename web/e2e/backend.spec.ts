@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SUB_URL } from '../playwright.config';
-import { pageFetch, waitForBackend } from './support';
+import { GUEST, pageFetch, signIn, waitForBackend } from './support';
 
 test.describe('the in-browser backend in the production build', () => {
   test('answers /api from the wasm core, not the static server', async ({ page, request }) => {
@@ -18,17 +18,29 @@ test.describe('the in-browser backend in the production build', () => {
   });
 
   test('works under a sub-path, and a reloaded deep link loads the app', async ({ page }) => {
+    // Signed out, a deep link goes to the sub-path's login page.
     await page.goto(`${SUB_URL}post/p-01`);
     await waitForBackend(page);
+    await expect(page).toHaveURL(`${SUB_URL}login`);
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
     expect(scope).toBe(SUB_URL);
     const res = await pageFetch(page, '/murmur/api/users');
     expect(res.status).toBe(200);
     expect(res.backend).toBe('wasm-core');
 
+    // Signed in, the deep link shows the post, and so does a reload of it
+    // (the static server answers with 404.html, which is the app).
+    await signIn(page, `${SUB_URL}post/p-01`, GUEST, '/murmur/');
+    const post = page.locator('article[data-post-id="p-01"]');
+    await expect(post).toBeVisible();
     await page.reload();
     await waitForBackend(page);
-    await expect(page.locator('#root')).not.toBeEmpty();
+    await expect(post).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/murmur/post/p-01');
+    // Seed media resolves under the sub-path too.
+    const broken = await page.evaluate(() =>
+      [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+    );
+    expect(broken).toEqual([]);
   });
 });

@@ -22,10 +22,13 @@ export const GUEST = { username: 'guest', password: 'guest123' };
  * Signs in through the API and stores the session the way the app does, then
  * opens `path`. Faster than the login form; the auth journeys test the form.
  */
-export async function signIn(page: Page, path = '/', user = GUEST): Promise<void> {
-  await page.goto('/login');
+export async function signIn(page: Page, path = '/', user = GUEST, basePath = '/'): Promise<void> {
+  // `path` may be absolute (another server); the login page and the API then
+  // live under that server's `basePath`.
+  const loginUrl = /^https?:/.test(path) ? new URL(`${basePath}login`, path).toString() : `${basePath}login`;
+  await page.goto(loginUrl);
   await waitForBackend(page);
-  const res = await pageFetch(page, '/api/auth/login', {
+  const res = await pageFetch(page, `${basePath}api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(user),

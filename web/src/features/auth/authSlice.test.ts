@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store';
+import { addBookmark, removeBookmark } from '../posts/postsSlice';
 import { createTestServer } from '../../mocks/node';
 import { AUTH_STORAGE_KEY, loadStoredAuth, login, logout, saveAuth, setUser, signup } from './authSlice';
 
@@ -81,6 +82,17 @@ describe('auth slice against the real core', () => {
     store.dispatch(setUser({ ...user!, bio: 'Edited' }));
     expect(store.getState().auth.user?.bio).toBe('Edited');
     expect(store.getState().auth.token).toBe(token);
+  });
+
+  it("keeps the stored user's bookmarks in step with bookmark calls", async () => {
+    const store = makeStore();
+    await store.dispatch(login(GUEST));
+    const before = store.getState().auth.user?.bookmarks ?? [];
+    expect(before).not.toContain('p-01');
+    await store.dispatch(addBookmark('p-01'));
+    expect(store.getState().auth.user?.bookmarks).toContain('p-01');
+    await store.dispatch(removeBookmark('p-01'));
+    expect(store.getState().auth.user?.bookmarks).toEqual(before);
   });
 });
 

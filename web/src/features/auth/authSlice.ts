@@ -69,6 +69,8 @@ export const signup = createAppAsyncThunk('auth/signup', async (details: SignupD
   }
 });
 
+const BOOKMARK_RESULT = /^posts\/(fetchBookmarks|addBookmark|removeBookmark)\/fulfilled$/;
+
 const authSlice = createSlice({
   name: 'auth',
   initialState,
@@ -100,6 +102,14 @@ const authSlice = createSlice({
         state.user = action.payload.user;
       });
     }
+    // The bookmark calls live in the posts slice, which imports this one:
+    // match their results by type so the stored user's bookmarks stay current.
+    builder.addMatcher(
+      (action): action is PayloadAction<string[]> => BOOKMARK_RESULT.test(action.type),
+      (state, action) => {
+        if (state.user) state.user.bookmarks = action.payload;
+      },
+    );
   },
 });
 
