@@ -7,10 +7,12 @@
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::json::{self, Obj};
+use crate::json_write::{json_object, to_json};
 use crate::model::{PasswordDigest, User};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use hmac::{Hmac, Mac};
+#[cfg(test)]
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -27,13 +29,19 @@ pub struct Claims {
     pub username: String,
 }
 
-#[derive(Serialize)]
+#[cfg_attr(test, derive(Serialize))]
 struct ClaimsWithIat<'a> {
-    #[serde(rename = "_id")]
+    #[cfg_attr(test, serde(rename = "_id"))]
     id: &'a str,
     username: &'a str,
     iat: i64,
 }
+
+json_object!(ClaimsWithIat<'_> {
+    "_id" => id,
+    "username" => username,
+    "iat" => iat,
+});
 
 fn mac() -> Hmac<Sha256> {
     // HMAC takes keys of any length, so this never fails; the fallback
@@ -49,7 +57,7 @@ pub fn encode_token(user: &User, now_ms: i64) -> String {
         username: &user.username,
         iat: now_ms.div_euclid(1000),
     };
-    let payload = serde_json::to_vec(&claims).unwrap_or_default();
+    let payload = to_json(&claims);
     let signing_input = format!("{HEADER_B64}.{}", URL_SAFE_NO_PAD.encode(payload));
     let mut mac = mac();
     mac.update(signing_input.as_bytes());
@@ -180,6 +188,16 @@ mod tests {
             URL_SAFE_NO_PAD.decode(HEADER_B64).unwrap(),
             br#"{"alg":"HS256","typ":"JWT"}"#
         );
+    }
+
+    #[test]
+    fn claims_are_what_serde_writes() {
+        let claims = ClaimsWithIat {
+            id: "u-guest",
+            username: "gu\"est",
+            iat: -1_767_225_600,
+        };
+        assert_eq!(to_json(&claims), serde_json::to_string(&claims).unwrap());
     }
 
     #[test]

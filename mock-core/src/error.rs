@@ -118,9 +118,7 @@ impl ApiError {
         let body = crate::views::ErrorResponse {
             errors: vec![self.message()],
         };
-        // Serialising a list of strings cannot fail; the literal is a fallback
-        // that keeps this function total.
-        serde_json::to_string(&body).unwrap_or_else(|_| r#"{"errors":["Internal error"]}"#.into())
+        crate::json_write::to_json(&body)
     }
 }
 

@@ -19,6 +19,7 @@ mod auth;
 mod db;
 mod error;
 mod json;
+mod json_write;
 mod model;
 mod router;
 mod routes;

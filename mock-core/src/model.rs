@@ -4,28 +4,32 @@
 //! are also the snapshot format, which is why they keep password digests.
 
 use crate::json::{FromJson, Json, Obj};
+use crate::json_write::json_object;
+#[cfg(test)]
 use serde::Serialize;
 
 /// A salted SHA-256 password digest, both parts lowercase hex.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize))]
 pub struct PasswordDigest {
     pub salt: String,
     pub digest: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
 pub struct User {
-    #[serde(rename = "_id")]
+    #[cfg_attr(test, serde(rename = "_id"))]
     pub id: String,
     pub first_name: String,
     pub last_name: String,
     pub username: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, serde(skip_serializing_if = "Option::is_none"))]
     pub email: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
-    #[serde(rename = "avatarURL")]
+    #[cfg_attr(test, serde(rename = "avatarURL"))]
     pub avatar_url: String,
     pub bio: String,
     pub website: String,
@@ -38,8 +42,9 @@ pub struct User {
     pub password: PasswordDigest,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
 pub struct Likes {
     /// Kept equal to `liked_by.len()` by every rule.
     pub like_count: u32,
@@ -47,10 +52,11 @@ pub struct Likes {
     pub disliked_by: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
 pub struct Comment {
-    #[serde(rename = "_id")]
+    #[cfg_attr(test, serde(rename = "_id"))]
     pub id: String,
     pub text: String,
     /// Id of the comment's author.
@@ -61,14 +67,15 @@ pub struct Comment {
     pub updated_at: i64,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize))]
+#[cfg_attr(test, serde(rename_all = "camelCase"))]
 pub struct Post {
-    #[serde(rename = "_id")]
+    #[cfg_attr(test, serde(rename = "_id"))]
     pub id: String,
     pub content: String,
     /// A relative media path, or empty for a text-only post.
-    #[serde(rename = "mediaURL")]
+    #[cfg_attr(test, serde(rename = "mediaURL"))]
     pub media_url: String,
     pub hashtags: String,
     /// Id of the post's author.
@@ -81,13 +88,73 @@ pub struct Post {
 }
 
 /// Counters behind the generated ids (`p-13`, `c-21`, ...).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(test, derive(Serialize))]
 pub struct Counters {
     pub user: u64,
     pub post: u64,
     pub comment: u64,
     pub media: u64,
 }
+
+// The snapshot format, field for field in declaration order.
+
+json_object!(PasswordDigest {
+    "salt" => salt,
+    "digest" => digest,
+});
+
+json_object!(User {
+    "_id" => id,
+    "firstName" => first_name,
+    "lastName" => last_name,
+    "username" => username,
+    maybe "email" => email,
+    "createdAt" => created_at,
+    "updatedAt" => updated_at,
+    "avatarURL" => avatar_url,
+    "bio" => bio,
+    "website" => website,
+    "followers" => followers,
+    "following" => following,
+    "bookmarks" => bookmarks,
+    "password" => password,
+});
+
+json_object!(Likes {
+    "likeCount" => like_count,
+    "likedBy" => liked_by,
+    "dislikedBy" => disliked_by,
+});
+
+json_object!(Comment {
+    "_id" => id,
+    "text" => text,
+    "author" => author,
+    "upvotedBy" => upvoted_by,
+    "downvotedBy" => downvoted_by,
+    "createdAt" => created_at,
+    "updatedAt" => updated_at,
+});
+
+json_object!(Post {
+    "_id" => id,
+    "content" => content,
+    "mediaURL" => media_url,
+    "hashtags" => hashtags,
+    "author" => author,
+    "createdAt" => created_at,
+    "updatedAt" => updated_at,
+    "likes" => likes,
+    "comments" => comments,
+});
+
+json_object!(Counters {
+    "user" => user,
+    "post" => post,
+    "comment" => comment,
+    "media" => media,
+});
 
 // Reading the snapshot format back, strictly: every field present with its
 // type, no unknown field.

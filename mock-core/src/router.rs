@@ -8,9 +8,9 @@ use crate::auth::{authenticate, AuthUser};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::json::{self, FromJson};
+use crate::json_write::{to_json, ToJson};
 use crate::routes;
 use crate::views::Render;
-use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -93,17 +93,19 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn ok<T: Serialize>(value: &T) -> Result<Reply, ApiError> {
+    pub fn ok(value: &dyn ToJson) -> Result<Reply, ApiError> {
         Self::with_status(200, value)
     }
 
-    pub fn created<T: Serialize>(value: &T) -> Result<Reply, ApiError> {
+    pub fn created(value: &dyn ToJson) -> Result<Reply, ApiError> {
         Self::with_status(201, value)
     }
 
-    fn with_status<T: Serialize>(status: u16, value: &T) -> Result<Reply, ApiError> {
-        let body = serde_json::to_string(value).map_err(|_| ApiError::Internal)?;
-        Ok(Reply { status, body })
+    fn with_status(status: u16, value: &dyn ToJson) -> Result<Reply, ApiError> {
+        Ok(Reply {
+            status,
+            body: to_json(value),
+        })
     }
 }
 

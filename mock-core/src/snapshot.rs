@@ -5,8 +5,10 @@ use crate::auth::digest_password;
 use crate::db::{Db, Rng};
 use crate::error::MAX_POST_CHARS;
 use crate::json::{self, FromJson, Obj};
+use crate::json_write::{json_object, to_json};
 use crate::model::{Counters, Likes, Post, User};
 use crate::time::utc_ms;
+#[cfg(test)]
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -14,7 +16,7 @@ use std::fmt;
 pub const FORMAT: &str = "murmur-snapshot";
 pub const VERSION: u32 = 1;
 
-#[derive(Serialize)]
+#[cfg_attr(test, derive(Serialize))]
 struct SnapshotOut<'a> {
     format: &'static str,
     version: u32,
@@ -24,6 +26,15 @@ struct SnapshotOut<'a> {
     /// The salt generator's state, as 16 hex digits.
     rng: String,
 }
+
+json_object!(SnapshotOut<'_> {
+    "format" => format,
+    "version" => version,
+    "users" => users,
+    "posts" => posts,
+    "counters" => counters,
+    "rng" => rng,
+});
 
 /// Why a snapshot was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,17 +49,18 @@ impl fmt::Display for SnapshotError {
 impl std::error::Error for SnapshotError {}
 
 pub fn export(db: &Db) -> String {
-    let out = SnapshotOut {
+    to_json(&snapshot_of(db))
+}
+
+fn snapshot_of(db: &Db) -> SnapshotOut<'_> {
+    SnapshotOut {
         format: FORMAT,
         version: VERSION,
         users: db.users(),
         posts: db.posts(),
         counters: &db.counters,
         rng: format!("{:016x}", db.rng.0),
-    };
-    // Plain structs with string keys always serialise; an empty string would
-    // be refused by `import`, never mistaken for a state.
-    serde_json::to_string(&out).unwrap_or_default()
+    }
 }
 
 /// A store from a snapshot, after checking every invariant of the state.
@@ -281,6 +293,13 @@ mod tests {
         import(&doc.to_string())
             .expect_err("must be refused")
             .to_string()
+    }
+
+    #[test]
+    fn export_is_what_serde_writes() {
+        let db = seed_db(Rng(3));
+        let out = serde_json::to_string(&snapshot_of(&db)).unwrap();
+        assert_eq!(export(&db), out);
     }
 
     #[test]
