@@ -4,13 +4,12 @@
 //! verification accepts nothing but a well-formed HS256 token with a valid
 //! signature. Passwords are stored as `sha256(salt || password)`.
 
+use crate::base64url;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::json::{self, Obj};
 use crate::json_write::{json_object, to_json};
 use crate::model::{PasswordDigest, User};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
 use hmac::{Hmac, Mac};
 #[cfg(test)]
 use serde::Serialize;
@@ -58,10 +57,10 @@ pub fn encode_token(user: &User, now_ms: i64) -> String {
         iat: now_ms.div_euclid(1000),
     };
     let payload = to_json(&claims);
-    let signing_input = format!("{HEADER_B64}.{}", URL_SAFE_NO_PAD.encode(payload));
+    let signing_input = format!("{HEADER_B64}.{}", base64url::encode(payload));
     let mut mac = mac();
     mac.update(signing_input.as_bytes());
-    let signature = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
+    let signature = base64url::encode(mac.finalize().into_bytes());
     format!("{signing_input}.{signature}")
 }
 
@@ -81,9 +80,7 @@ pub fn decode_token(token: &str) -> Result<Claims, ApiError> {
     mac.update(header_b64.as_bytes());
     mac.update(b".");
     mac.update(payload.as_bytes());
-    let signature = URL_SAFE_NO_PAD
-        .decode(signature)
-        .map_err(|_| ApiError::InvalidToken)?;
+    let signature = base64url::decode(signature).ok_or(ApiError::InvalidToken)?;
     mac.verify_slice(&signature)
         .map_err(|_| ApiError::InvalidToken)?;
     read_part(payload, |o| {
@@ -96,9 +93,7 @@ pub fn decode_token(token: &str) -> Result<Claims, ApiError> {
 
 /// Reads one base64url JSON object of a token with `read`.
 fn read_part<T>(part: &str, read: impl Fn(&Obj<'_>) -> Result<T, String>) -> Result<T, ApiError> {
-    let bytes = URL_SAFE_NO_PAD
-        .decode(part)
-        .map_err(|_| ApiError::InvalidToken)?;
+    let bytes = base64url::decode(part).ok_or(ApiError::InvalidToken)?;
     let text = String::from_utf8(bytes).map_err(|_| ApiError::InvalidToken)?;
     let value = json::parse(&text).map_err(|_| ApiError::InvalidToken)?;
     Obj::of(&value, "token part")
@@ -160,6 +155,8 @@ pub fn password_matches(stored: &PasswordDigest, password: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine;
 
     fn user() -> User {
         crate::seed::seed_db(crate::db::Rng(1))

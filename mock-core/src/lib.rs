@@ -16,6 +16,7 @@
 
 mod api;
 mod auth;
+mod base64url;
 mod db;
 mod error;
 mod json;
