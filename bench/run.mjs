@@ -665,7 +665,7 @@ async function main() {
     // SPA routes answer index.html with 200, as the build's _redirects asks
     // (Lighthouse refuses a document that answers 404).
     await serve(PROD_DIR, PORT.prod, { fallback: 'index.html' }),
-    await serve(BENCH_DIR, PORT.bench, { isolated: true, fallback: 'index.html' }),
+    await serve(BENCH_DIR, PORT.bench, { isolated: process.env.BENCH_ISOLATED !== '0', fallback: 'index.html' }),
   ];
   const { browser, proc, version } = await launchChromium();
   r.versions = versions(version);
