@@ -45,6 +45,7 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
+    #[inline(never)]
     fn error(&self, what: &str) -> String {
         format!("{what} at byte {}", self.pos.saturating_add(1))
     }
@@ -273,11 +274,13 @@ impl Parser<'_> {
     }
 }
 
-/// The fields of a JSON object, read by name.
+/// The fields of a JSON object, read by name. (The readers are kept out
+/// of line: inlined into every field of every `FromJson` they cost kBs.)
 pub struct Obj<'a>(&'a [(String, Json)]);
 
 impl<'a> Obj<'a> {
     /// `value` as an object; `what` names it in the error.
+    #[inline(never)]
     pub fn of(value: &'a Json, what: &str) -> Result<Obj<'a>, String> {
         match value {
             Json::Obj(pairs) => Ok(Obj(pairs)),
@@ -285,11 +288,13 @@ impl<'a> Obj<'a> {
         }
     }
 
+    #[inline(never)]
     pub fn get(&self, key: &str) -> Option<&'a Json> {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// Refuses keys outside `known` (for the strict snapshot format).
+    #[inline(never)]
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
         match self.0.iter().find(|(k, _)| !known.contains(&k.as_str())) {
             Some((k, _)) => Err(format!("unknown field `{k}`")),
@@ -297,15 +302,18 @@ impl<'a> Obj<'a> {
         }
     }
 
+    #[inline(never)]
     pub fn required(&self, key: &str) -> Result<&'a Json, String> {
         self.get(key)
             .ok_or_else(|| format!("missing field `{key}`"))
     }
 
+    #[inline(never)]
     pub fn obj(&self, key: &str) -> Result<Obj<'a>, String> {
         Obj::of(self.required(key)?, &format!("`{key}`"))
     }
 
+    #[inline(never)]
     pub fn str(&self, key: &str) -> Result<String, String> {
         match self.required(key)? {
             Json::Str(s) => Ok(s.clone()),
@@ -314,6 +322,7 @@ impl<'a> Obj<'a> {
     }
 
     /// An optional string: absent and `null` are `None`.
+    #[inline(never)]
     pub fn opt_str(&self, key: &str) -> Result<Option<String>, String> {
         match self.get(key) {
             None | Some(Json::Null) => Ok(None),
@@ -321,6 +330,7 @@ impl<'a> Obj<'a> {
         }
     }
 
+    #[inline(never)]
     pub fn int(&self, key: &str) -> Result<i64, String> {
         match self.required(key)? {
             Json::Int(n) => Ok(*n),
@@ -329,6 +339,7 @@ impl<'a> Obj<'a> {
     }
 
     /// A list of strings (ids).
+    #[inline(never)]
     pub fn strs(&self, key: &str) -> Result<Vec<String>, String> {
         self.list(key, |item| match item {
             Json::Str(s) => Ok(s.clone()),
@@ -336,6 +347,7 @@ impl<'a> Obj<'a> {
         })
     }
 
+    #[inline(never)]
     pub fn list<T>(
         &self,
         key: &str,
