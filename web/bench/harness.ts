@@ -145,20 +145,44 @@ async function login(): Promise<string> {
   return json.encodedToken;
 }
 
+/** One way of answering: a name, and what to do before each of its calls. */
+interface Contender {
+  backend: BackendName;
+  /** Makes this backend the one that answers (swaps msw's handlers). */
+  use: () => void;
+}
+
+/**
+ * Times every endpoint for each contender, interleaved call by call (in an
+ * order that rotates), so that a garbage collection or a burst of load from
+ * elsewhere falls on all of them alike rather than on whichever ran then.
+ */
 async function timeEndpoints(
-  backend: BackendName,
+  contenders: Contender[],
   size: number,
   reps: number,
   warmup: number,
   bytes: Record<Endpoint, number>,
   out: RoundTrip[],
 ): Promise<void> {
+  const first = contenders[0];
+  if (!first) return;
+  first.use();
   const token = await login();
   for (const endpoint of ENDPOINTS) {
-    for (let i = 0; i < warmup; i++) await roundTrip(endpoint, size, token);
-    const samples: number[] = [];
-    for (let i = 0; i < reps; i++) samples.push(await roundTrip(endpoint, size, token));
-    out.push({ backend, size, endpoint, bytes: bytes[endpoint], stat: stats(samples) });
+    const samples = new Map<BackendName, number[]>(contenders.map((c) => [c.backend, []]));
+    for (let i = -warmup; i < reps; i++) {
+      for (let k = 0; k < contenders.length; k++) {
+        const c = contenders[(k + i + warmup) % contenders.length];
+        if (!c) continue;
+        c.use();
+        const ms = await roundTrip(endpoint, size, token);
+        if (i >= 0) samples.get(c.backend)?.push(ms);
+      }
+    }
+    for (const c of contenders) {
+      out.push({ backend: c.backend, size, endpoint, bytes: bytes[endpoint], stat: stats(samples.get(c.backend) ?? []) });
+    }
   }
 }
 
@@ -272,21 +296,19 @@ async function run(config: BenchConfig): Promise<BenchResults> {
     results.loadBulk.push({ size, ms: performance.now() - start });
     const bodies = coreBodies(core, size);
     data.set(size, { bodies, mirage: wants('mirage-0') || wants('mirage-default') ? mirageData(core) : { users: [], posts: [] } });
-    if (wants('ours')) {
-      worker.resetHandlers(...createHandlers(coreBackend(core), '/'));
-      await timeEndpoints('ours', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
-      await pause();
-    }
+    const contenders: Contender[] = [];
+    const ours = createHandlers(coreBackend(core), '/');
+    if (wants('ours')) contenders.push({ backend: 'ours', use: () => worker.resetHandlers(...ours) });
     if (durable) {
-      worker.resetHandlers(...createHandlers(durable, '/'));
-      await timeEndpoints('ours-idb', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
-      await pause();
+      const handlers = createHandlers(durable, '/');
+      contenders.push({ backend: 'ours-idb', use: () => worker.resetHandlers(...handlers) });
     }
     if (wants('floor')) {
-      worker.resetHandlers(...floorHandlers(bodies));
-      await timeEndpoints('floor', size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
-      await pause();
+      const handlers = floorHandlers(bodies);
+      contenders.push({ backend: 'floor', use: () => worker.resetHandlers(...handlers) });
     }
+    await pause();
+    await timeEndpoints(contenders, size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
   }
   worker.stop();
 
@@ -300,7 +322,8 @@ async function run(config: BenchConfig): Promise<BenchResults> {
       if (!entry) continue;
       const server = startMirage(structuredClone(entry.mirage), timing);
       try {
-        await timeEndpoints(backend, size, reps ?? repsAt(size), warmup, sizesOf(entry.bodies), results.roundTrips);
+        const only: Contender = { backend, use: () => undefined };
+        await timeEndpoints([only], size, reps ?? repsAt(size), warmup, sizesOf(entry.bodies), results.roundTrips);
       } finally {
         server.shutdown();
       }
