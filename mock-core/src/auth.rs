@@ -8,7 +8,7 @@ use crate::base64url;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::json::{self, Obj};
-use crate::json_write::{json_object, to_json};
+use crate::json_write::{cat, json_object, push_hex, to_json};
 use crate::model::{PasswordDigest, User};
 use hmac::{Hmac, Mac};
 #[cfg(test)]
@@ -57,11 +57,11 @@ pub fn encode_token(user: &User, now_ms: i64) -> String {
         iat: now_ms.div_euclid(1000),
     };
     let payload = to_json(&claims);
-    let signing_input = format!("{HEADER_B64}.{}", base64url::encode(payload));
+    let signing_input = cat(&[HEADER_B64, ".", &base64url::encode(payload)]);
     let mut mac = mac();
     mac.update(signing_input.as_bytes());
     let signature = base64url::encode(mac.finalize().into_bytes());
-    format!("{signing_input}.{signature}")
+    cat(&[&signing_input, ".", &signature])
 }
 
 /// The claims of a genuine HS256 token, or `InvalidToken`.
@@ -131,7 +131,9 @@ pub fn authenticate(db: &Db, authorization: Option<&str>) -> Result<AuthUser, Ap
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let mut out = String::with_capacity(bytes.len().saturating_mul(2));
+    push_hex(&mut out, bytes);
+    out
 }
 
 /// `sha256(salt || password)` as hex.

@@ -1,6 +1,7 @@
 //! The in-memory store: users and posts in insertion order, with id indexes
 //! so that every lookup is logarithmic and no request does quadratic work.
 
+use crate::json_write::{cat, hex_u64, numbered};
 use crate::model::{Counters, Post, User};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -21,7 +22,7 @@ impl Rng {
 
     /// 16 random bytes as 32 hex digits.
     pub fn salt(&mut self) -> String {
-        format!("{:016x}{:016x}", self.next_u64(), self.next_u64())
+        cat(&[&hex_u64(self.next_u64()), &hex_u64(self.next_u64())])
     }
 }
 
@@ -192,13 +193,13 @@ impl Db {
     pub fn next_id(&mut self, kind: IdKind) -> String {
         loop {
             let (counter, prefix) = match kind {
-                IdKind::User => (&mut self.counters.user, "u"),
-                IdKind::Post => (&mut self.counters.post, "p"),
-                IdKind::Comment => (&mut self.counters.comment, "c"),
-                IdKind::Media => (&mut self.counters.media, "m"),
+                IdKind::User => (&mut self.counters.user, "u-"),
+                IdKind::Post => (&mut self.counters.post, "p-"),
+                IdKind::Comment => (&mut self.counters.comment, "c-"),
+                IdKind::Media => (&mut self.counters.media, "m-"),
             };
             *counter = counter.wrapping_add(1);
-            let id = format!("{prefix}-{:02}", *counter);
+            let id = numbered(prefix, *counter, 2);
             let taken = match kind {
                 IdKind::User => self.user_index.contains_key(&id),
                 IdKind::Post => self.post_index.contains_key(&id),

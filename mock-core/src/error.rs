@@ -2,6 +2,7 @@
 //! message in a single `match`, and every response body of a failure is
 //! `{"errors": ["<message>"]}`.
 
+use crate::json_write::cat;
 use std::fmt;
 
 /// Everything a request can fail with. The catalogue messages of the spec
@@ -98,9 +99,9 @@ impl ApiError {
             ApiError::CommentNotFound => (404, "Comment not found"),
             ApiError::UserNotFound => (404, "User not found"),
             ApiError::NoRoute { method, path } => {
-                return (404, format!("No route for {method} {path}"));
+                return (404, cat(&["No route for ", method, " ", path]));
             }
-            ApiError::BadBody(detail) => return (400, format!("Invalid request body: {detail}")),
+            ApiError::BadBody(detail) => return (400, cat(&["Invalid request body: ", detail])),
             ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),
             ApiError::PostContentEmpty => (400, "Post content must not be empty"),
             ApiError::PostContentTooLong => (400, "Post content must be at most 100 characters"),

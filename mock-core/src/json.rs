@@ -5,6 +5,8 @@
 //! into this tree and picking fields by hand keeps the module small.
 //! Output still goes through serde's `Serialize`, which is compact.
 
+use crate::json_write::{cat, num_usize};
+
 /// A parsed JSON value. Numbers keep only what the API needs: integers that
 /// fit an `i64`; any other number reads as `Float`.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,7 +49,7 @@ struct Parser<'a> {
 impl Parser<'_> {
     #[inline(never)]
     fn error(&self, what: &str) -> String {
-        format!("{what} at byte {}", self.pos.saturating_add(1))
+        cat(&[what, " at byte ", &num_usize(self.pos.saturating_add(1))])
     }
 
     fn peek(&self) -> Option<u8> {
@@ -284,7 +286,7 @@ impl<'a> Obj<'a> {
     pub fn of(value: &'a Json, what: &str) -> Result<Obj<'a>, String> {
         match value {
             Json::Obj(pairs) => Ok(Obj(pairs)),
-            _ => Err(format!("{what} must be a JSON object")),
+            _ => Err(cat(&[what, " must be a JSON object"])),
         }
     }
 
@@ -297,7 +299,7 @@ impl<'a> Obj<'a> {
     #[inline(never)]
     pub fn only(&self, known: &[&str]) -> Result<(), String> {
         match self.0.iter().find(|(k, _)| !known.contains(&k.as_str())) {
-            Some((k, _)) => Err(format!("unknown field `{k}`")),
+            Some((k, _)) => Err(cat(&["unknown field `", k, "`"])),
             None => Ok(()),
         }
     }
@@ -305,19 +307,19 @@ impl<'a> Obj<'a> {
     #[inline(never)]
     pub fn required(&self, key: &str) -> Result<&'a Json, String> {
         self.get(key)
-            .ok_or_else(|| format!("missing field `{key}`"))
+            .ok_or_else(|| cat(&["missing field `", key, "`"]))
     }
 
     #[inline(never)]
     pub fn obj(&self, key: &str) -> Result<Obj<'a>, String> {
-        Obj::of(self.required(key)?, &format!("`{key}`"))
+        Obj::of(self.required(key)?, &cat(&["`", key, "`"]))
     }
 
     #[inline(never)]
     pub fn str(&self, key: &str) -> Result<String, String> {
         match self.required(key)? {
             Json::Str(s) => Ok(s.clone()),
-            _ => Err(format!("`{key}` must be a string")),
+            _ => Err(cat(&["`", key, "` must be a string"])),
         }
     }
 
@@ -334,7 +336,7 @@ impl<'a> Obj<'a> {
     pub fn int(&self, key: &str) -> Result<i64, String> {
         match self.required(key)? {
             Json::Int(n) => Ok(*n),
-            _ => Err(format!("`{key}` must be an integer")),
+            _ => Err(cat(&["`", key, "` must be an integer"])),
         }
     }
 
@@ -343,7 +345,7 @@ impl<'a> Obj<'a> {
     pub fn strs(&self, key: &str) -> Result<Vec<String>, String> {
         self.list(key, |item| match item {
             Json::Str(s) => Ok(s.clone()),
-            _ => Err(format!("`{key}` must hold strings")),
+            _ => Err(cat(&["`", key, "` must hold strings"])),
         })
     }
 
@@ -355,7 +357,7 @@ impl<'a> Obj<'a> {
     ) -> Result<Vec<T>, String> {
         match self.required(key)? {
             Json::Arr(items) => items.iter().map(item).collect(),
-            _ => Err(format!("`{key}` must be an array")),
+            _ => Err(cat(&["`", key, "` must be an array"])),
         }
     }
 }

@@ -139,6 +139,51 @@ pub fn hex_digit(n: u8) -> char {
     )
 }
 
+/// The pieces joined: `format!` without `core::fmt`, whose machinery was
+/// kBs of the module.
+pub fn cat(parts: &[&str]) -> String {
+    parts.concat()
+}
+
+/// `n` in decimal (`n.to_string()`).
+pub fn num(n: i64) -> String {
+    let mut out = String::new();
+    if n < 0 {
+        out.push('-');
+    }
+    push_u64(&mut out, n.unsigned_abs());
+    out
+}
+
+/// A count in decimal.
+pub fn num_usize(n: usize) -> String {
+    let mut out = String::new();
+    push_u64(&mut out, n as u64);
+    out
+}
+
+/// Appends `bytes` as lowercase hex (`{:02x}` each).
+pub fn push_hex(out: &mut String, bytes: &[u8]) {
+    for &b in bytes {
+        out.push(hex_digit(b >> 4));
+        out.push(hex_digit(b));
+    }
+}
+
+/// `n` as 16 lowercase hex digits (`{:016x}`).
+pub fn hex_u64(n: u64) -> String {
+    let mut out = String::with_capacity(16);
+    push_hex(&mut out, &n.to_be_bytes());
+    out
+}
+
+/// `prefix` then `n` in decimal, zero-padded to `width` digits.
+pub fn numbered(prefix: &str, n: u64, width: usize) -> String {
+    let mut out = String::from(prefix);
+    push_padded(&mut out, n, width);
+    out
+}
+
 /// Appends `n` in decimal.
 pub fn push_u64(out: &mut String, n: u64) {
     push_padded(out, n, 1);
@@ -247,6 +292,18 @@ mod tests {
         }
         assert_eq!(to_json(&u64::MAX), u64::MAX.to_string());
         assert_eq!(to_json(&u32::MAX), u32::MAX.to_string());
+        for n in [0, 7, -7, 1_767_225_600_000, i64::MAX, i64::MIN] {
+            assert_eq!(num(n), n.to_string());
+        }
+        assert_eq!(num_usize(usize::MAX), usize::MAX.to_string());
+        assert_eq!(numbered("c-", 7, 2), format!("c-{:02}", 7));
+        assert_eq!(numbered("p-", 123, 2), format!("p-{:02}", 123));
+        for n in [0, 1, 0xabc, u64::MAX] {
+            assert_eq!(hex_u64(n), format!("{n:016x}"));
+        }
+        let mut hex = String::new();
+        push_hex(&mut hex, &[0, 9, 0xaf, 0xff]);
+        assert_eq!(hex, "0009afff");
         let mut s = String::new();
         push_padded(&mut s, 7, 2);
         push_padded(&mut s, 123, 2);

@@ -4,7 +4,7 @@
 //! are also the snapshot format, which is why they keep password digests.
 
 use crate::json::{FromJson, Json, Obj};
-use crate::json_write::json_object;
+use crate::json_write::{cat, json_object};
 #[cfg(test)]
 use serde::Serialize;
 
@@ -164,7 +164,7 @@ fn time(o: &Obj<'_>, key: &str) -> Result<i64, String> {
 }
 
 fn count<T: TryFrom<i64>>(o: &Obj<'_>, key: &str) -> Result<T, String> {
-    T::try_from(o.int(key)?).map_err(|_| format!("`{key}` is out of range"))
+    T::try_from(o.int(key)?).map_err(|_| cat(&["`", key, "` is out of range"]))
 }
 
 impl FromJson for PasswordDigest {

@@ -3,6 +3,7 @@
 
 use crate::auth::digest_password;
 use crate::db::{Db, Rng};
+use crate::json_write::{cat, numbered, push_hex};
 use crate::model::{Comment, Counters, Likes, Post, User};
 use crate::time::utc_ms;
 use sha2::{Digest, Sha256};
@@ -323,8 +324,10 @@ fn ids(list: &[&str]) -> Vec<String> {
 
 /// A fixed salt per seed user, so seed digests never change.
 pub fn fixed_salt(user_id: &str) -> String {
-    let digest = Sha256::digest(format!("murmur-seed-salt:{user_id}"));
-    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+    let digest = Sha256::digest(cat(&["murmur-seed-salt:", user_id]));
+    let mut salt = String::with_capacity(32);
+    push_hex(&mut salt, digest.get(..16).unwrap_or_default());
+    salt
 }
 
 fn users() -> Vec<User> {
@@ -357,7 +360,10 @@ fn users() -> Vec<User> {
                     email: (EMAIL.0 == id).then(|| EMAIL.1.to_owned()),
                     created_at: created,
                     updated_at: created,
-                    avatar_url: format!("avatars/seed-{}.svg", n.saturating_add(1)),
+                    avatar_url: cat(&[
+                        &numbered("avatars/seed-", n.saturating_add(1) as u64, 1),
+                        ".svg",
+                    ]),
                     bio: bio.to_owned(),
                     website: website.to_owned(),
                     followers,
@@ -384,7 +390,7 @@ fn posts() -> Vec<Post> {
                     .map(|(k, &(_, author, (y, mo, d, h, mi), text))| {
                         let at = utc_ms(y, mo, d, h, mi);
                         Comment {
-                            id: format!("c-{:02}", k.saturating_add(1)),
+                            id: numbered("c-", k.saturating_add(1) as u64, 2),
                             text: text.to_owned(),
                             author: author.to_owned(),
                             upvoted_by: Vec::new(),
@@ -399,7 +405,7 @@ fn posts() -> Vec<Post> {
                     .map(|c| c.created_at)
                     .fold(created, i64::max);
                 Post {
-                    id: format!("p-{:02}", n.saturating_add(1)),
+                    id: numbered("p-", n.saturating_add(1) as u64, 2),
                     content: content.to_owned(),
                     media_url: media.to_owned(),
                     hashtags: hashtags.to_owned(),
@@ -432,6 +438,13 @@ pub fn seed_db(rng: Rng) -> Db {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_salts_are_the_first_half_of_the_digest_in_hex() {
+        let digest = Sha256::digest("murmur-seed-salt:u-guest");
+        let expected: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+        assert_eq!(fixed_salt("u-guest"), expected);
+    }
 
     #[test]
     fn seed_passes_the_snapshot_checks() {

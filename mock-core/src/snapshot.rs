@@ -5,7 +5,7 @@ use crate::auth::digest_password;
 use crate::db::{Db, Rng};
 use crate::error::MAX_POST_CHARS;
 use crate::json::{self, FromJson, Obj};
-use crate::json_write::{json_object, to_json};
+use crate::json_write::{cat, hex_u64, json_object, num, num_usize, to_json};
 use crate::model::{Counters, Likes, Post, User};
 use crate::time::utc_ms;
 #[cfg(test)]
@@ -48,6 +48,13 @@ impl fmt::Display for SnapshotError {
 
 impl std::error::Error for SnapshotError {}
 
+impl SnapshotError {
+    /// What `Display` writes, without `core::fmt`.
+    pub fn message(&self) -> String {
+        cat(&["snapshot refused: ", &self.0])
+    }
+}
+
 pub fn export(db: &Db) -> String {
     to_json(&snapshot_of(db))
 }
@@ -59,7 +66,7 @@ fn snapshot_of(db: &Db) -> SnapshotOut<'_> {
         users: db.users(),
         posts: db.posts(),
         counters: &db.counters,
-        rng: format!("{:016x}", db.rng.0),
+        rng: hex_u64(db.rng.0),
     }
 }
 
@@ -69,21 +76,31 @@ pub fn import(text: &str) -> Result<Db, SnapshotError> {
 }
 
 fn read(text: &str) -> Result<Db, String> {
-    let value = json::parse(text).map_err(|e| format!("not JSON: {e}"))?;
+    let value = json::parse(text).map_err(|e| cat(&["not JSON: ", &e]))?;
     let o = Obj::of(&value, "a snapshot")?;
     o.only(&["format", "version", "users", "posts", "counters", "rng"])?;
     let format = o.str("format")?;
     if format != FORMAT {
-        return Err(format!("format is \"{format}\", expected \"{FORMAT}\""));
+        return Err(cat(&[
+            "format is \"",
+            &format,
+            "\", expected \"",
+            FORMAT,
+            "\"",
+        ]));
     }
     let version = o.int("version")?;
     if version != i64::from(VERSION) {
-        return Err(format!(
-            "version {version} is not supported (expected {VERSION})"
-        ));
+        return Err(cat(&[
+            "version ",
+            &num(version),
+            " is not supported (expected ",
+            &num(i64::from(VERSION)),
+            ")",
+        ]));
     }
     let rng = o.str("rng")?;
-    let rng = u64::from_str_radix(&rng, 16).map_err(|_| format!("rng \"{rng}\" is not hex"))?;
+    let rng = u64::from_str_radix(&rng, 16).map_err(|_| cat(&["rng \"", &rng, "\" is not hex"]))?;
     let users = o.list("users", User::from_json)?;
     let posts = o.list("posts", Post::from_json)?;
     let counters = Counters::from_json(o.required("counters")?)?;
@@ -102,7 +119,7 @@ fn distinct<'a>(what: &str, list: impl IntoIterator<Item = &'a String>) -> Resul
     let mut set = Ids::new();
     for item in list {
         if set.insert(item.clone(), 0).is_some() {
-            return Err(format!("{what} lists \"{item}\" twice"));
+            return Err(cat(&[what, " lists \"", item, "\" twice"]));
         }
     }
     Ok(set)
@@ -115,7 +132,7 @@ type Ids = BTreeMap<String, usize>;
 fn known(what: &str, ids: &[String], users: &Ids) -> Result<(), String> {
     distinct(what, ids)?;
     match ids.iter().find(|id| !users.contains_key(id.as_str())) {
-        Some(id) => Err(format!("{what} names unknown user \"{id}\"")),
+        Some(id) => Err(cat(&[what, " names unknown user \"", id, "\""])),
         None => Ok(()),
     }
 }
@@ -134,81 +151,92 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
     let mut edges = Ids::new();
     for u in users {
         for f in &u.following {
-            edges.insert(format!("{}\u{0}{f}", u.id), 0);
+            edges.insert(cat(&[&u.id, "\u{0}", f]), 0);
         }
     }
     let mut follower_edges = 0usize;
     for u in users {
-        let who = format!("user {}", u.id);
+        let who = cat(&["user ", &u.id]);
         if u.id.is_empty() || u.username.trim().is_empty() {
-            return Err(format!("{who} has an empty id or username"));
+            return Err(cat(&[&who, " has an empty id or username"]));
         }
         if !is_hex(&u.password.salt, 32) || !is_hex(&u.password.digest, 64) {
-            return Err(format!("{who} has a malformed password digest"));
+            return Err(cat(&[&who, " has a malformed password digest"]));
         }
-        known(&format!("{who} following"), &u.following, &user_ids)?;
-        known(&format!("{who} followers"), &u.followers, &user_ids)?;
+        known(&cat(&[&who, " following"]), &u.following, &user_ids)?;
+        known(&cat(&[&who, " followers"]), &u.followers, &user_ids)?;
         if u.following.contains(&u.id) {
-            return Err(format!("{who} follows themselves"));
+            return Err(cat(&[&who, " follows themselves"]));
         }
         for f in &u.followers {
-            if !edges.contains_key(&format!("{f}\u{0}{}", u.id)) {
+            if !edges.contains_key(&cat(&[f, "\u{0}", &u.id])) {
                 return Err("follow lists are not symmetric".into());
             }
             follower_edges = follower_edges.saturating_add(1);
         }
-        distinct(&format!("{who} bookmarks"), &u.bookmarks)?;
+        distinct(&cat(&[&who, " bookmarks"]), &u.bookmarks)?;
         if let Some(b) = u
             .bookmarks
             .iter()
             .find(|b| !post_ids.contains_key(b.as_str()))
         {
-            return Err(format!("{who} bookmarks unknown post \"{b}\""));
+            return Err(cat(&[&who, " bookmarks unknown post \"", b, "\""]));
         }
     }
     if follower_edges != edges.len() {
         return Err("follow lists are not symmetric".into());
     }
     for p in posts {
-        let what = format!("post {}", p.id);
+        let what = cat(&["post ", &p.id]);
         if !user_ids.contains_key(p.author.as_str()) {
-            return Err(format!("{what} has unknown author \"{}\"", p.author));
+            return Err(cat(&[&what, " has unknown author \"", &p.author, "\""]));
         }
         if p.content.chars().count() > MAX_POST_CHARS || p.hashtags.chars().count() > MAX_POST_CHARS
         {
-            return Err(format!("{what} exceeds {MAX_POST_CHARS} characters"));
+            return Err(cat(&[
+                &what,
+                " exceeds ",
+                &num_usize(MAX_POST_CHARS),
+                " characters",
+            ]));
         }
-        known(&format!("{what} likedBy"), &p.likes.liked_by, &user_ids)?;
+        known(&cat(&[&what, " likedBy"]), &p.likes.liked_by, &user_ids)?;
         known(
-            &format!("{what} dislikedBy"),
+            &cat(&[&what, " dislikedBy"]),
             &p.likes.disliked_by,
             &user_ids,
         )?;
         if usize::try_from(p.likes.like_count).ok() != Some(p.likes.liked_by.len()) {
-            return Err(format!(
-                "{what} has likeCount {} but {} likers",
-                p.likes.like_count,
-                p.likes.liked_by.len()
-            ));
+            return Err(cat(&[
+                &what,
+                " has likeCount ",
+                &num(i64::from(p.likes.like_count)),
+                " but ",
+                &num_usize(p.likes.liked_by.len()),
+                " likers",
+            ]));
         }
         let likers = distinct(&what, &p.likes.liked_by)?;
         if p.likes.disliked_by.iter().any(|id| likers.contains_key(id)) {
-            return Err(format!("{what} is both liked and disliked by one user"));
+            return Err(cat(&[&what, " is both liked and disliked by one user"]));
         }
         for c in &p.comments {
             if !user_ids.contains_key(c.author.as_str()) {
-                return Err(format!(
-                    "comment {} has unknown author \"{}\"",
-                    c.id, c.author
-                ));
+                return Err(cat(&[
+                    "comment ",
+                    &c.id,
+                    " has unknown author \"",
+                    &c.author,
+                    "\"",
+                ]));
             }
             known(
-                &format!("comment {} upvotedBy", c.id),
+                &cat(&["comment ", &c.id, " upvotedBy"]),
                 &c.upvoted_by,
                 &user_ids,
             )?;
             known(
-                &format!("comment {} downvotedBy", c.id),
+                &cat(&["comment ", &c.id, " downvotedBy"]),
                 &c.downvoted_by,
                 &user_ids,
             )?;
@@ -229,7 +257,7 @@ pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
         if i == 0 {
             "u-guest".to_owned()
         } else {
-            format!("u-b{i}")
+            cat(&["u-b", &num_usize(i)])
         }
     };
     let generated: Vec<User> = (0..users)
@@ -239,7 +267,11 @@ pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
             let (username, first, password) = if i == 0 {
                 ("guest".to_owned(), "Guest".to_owned(), "guest123")
             } else {
-                (format!("user{i}"), format!("User {i}"), "password123")
+                (
+                    cat(&["user", &num_usize(i)]),
+                    cat(&["User ", &num_usize(i)]),
+                    "password123",
+                )
             };
             User {
                 id: id_of(i),
@@ -261,8 +293,8 @@ pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
         .collect();
     let generated_posts: Vec<Post> = (0..posts)
         .map(|i| Post {
-            id: format!("p-b{i}"),
-            content: format!("Bulk post number {i}"),
+            id: cat(&["p-b", &num_usize(i)]),
+            content: cat(&["Bulk post number ", &num_usize(i)]),
             media_url: String::new(),
             hashtags: "#bulk".to_owned(),
             author: id_of(i.checked_rem(users).unwrap_or(0)),
@@ -300,6 +332,13 @@ mod tests {
         let db = seed_db(Rng(3));
         let out = serde_json::to_string(&snapshot_of(&db)).unwrap();
         assert_eq!(export(&db), out);
+    }
+
+    #[test]
+    fn message_is_the_display_text() {
+        let e = import("[").unwrap_err();
+        assert_eq!(e.message(), e.to_string());
+        assert!(e.message().starts_with("snapshot refused: not JSON: "));
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! `civil_from_days` (<https://howardhinnant.github.io/date_algorithms.html>),
 //! which keep the module free of a date library.
 
+use crate::json_write::push_padded;
+
 const MS_PER_DAY: i64 = 86_400_000;
 /// Offsets beyond ±23:59 are clamped; no real zone comes close.
 const MAX_OFFSET_MINUTES: i32 = 1439;
@@ -90,16 +92,31 @@ pub fn format_timestamp(epoch_ms: i64, offset_minutes: i32) -> String {
     let days = local_ms.div_euclid(MS_PER_DAY);
     let secs_of_day = local_ms.rem_euclid(MS_PER_DAY).wrapping_div(1000);
     let (year, month, day) = civil_from_days(days);
-    let sign = if offset < 0 { '-' } else { '+' };
-    let abs = offset.unsigned_abs();
-    format!(
-        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}{sign}{:02}:{:02}",
-        secs_of_day.wrapping_div(3600),
-        secs_of_day.rem_euclid(3600).wrapping_div(60),
-        secs_of_day.rem_euclid(60),
-        abs.wrapping_div(60),
-        abs.rem_euclid(60),
-    )
+    let abs = i64::from(offset.unsigned_abs());
+    // `{year:04}-{month:02}-{day:02}T{hh:02}:{mm:02}:{ss:02}{sign}{oh:02}:{om:02}`
+    // (every part is non-negative after the clamps), each part followed
+    // by its separator.
+    let parts = [
+        (year, 4, '-'),
+        (month, 2, '-'),
+        (day, 2, 'T'),
+        (secs_of_day.wrapping_div(3600), 2, ':'),
+        (secs_of_day.rem_euclid(3600).wrapping_div(60), 2, ':'),
+        (
+            secs_of_day.rem_euclid(60),
+            2,
+            if offset < 0 { '-' } else { '+' },
+        ),
+        (abs.wrapping_div(60), 2, ':'),
+        (abs.rem_euclid(60), 2, ' '),
+    ];
+    let mut out = String::with_capacity(26);
+    for (n, width, then) in parts {
+        push_padded(&mut out, n.unsigned_abs(), width);
+        out.push(then);
+    }
+    out.pop();
+    out
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ impl MockCore {
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), JsError> {
         self.api
             .import_snapshot(json)
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(|e| JsError::new(&e.message()))
     }
 
     /// Replaces the state with `users` generated users (the guest among

@@ -4,6 +4,7 @@
 use crate::db::IdKind;
 use crate::error::{ApiError, MAX_UPLOAD_BYTES};
 use crate::json::{FromJson, Json, Obj};
+use crate::json_write::cat;
 use crate::router::{Ctx, Method, Reply, Route};
 use crate::views::MediaResponse;
 
@@ -49,7 +50,7 @@ fn register(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     }
     let id = cx.db.next_id(IdKind::Media);
     Reply::created(&MediaResponse {
-        media_url: format!("media/{id}"),
+        media_url: cat(&["media/", &id]),
     })
 }
 
