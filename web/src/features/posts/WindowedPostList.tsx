@@ -41,15 +41,18 @@ export function WindowedPostList({ posts, emptyMessage = 'No posts yet' }: PostL
   const update = useCallback(() => {
     const node = list.current;
     if (!node) return;
-    const gap = parseFloat(getComputedStyle(node).rowGap) || 0;
-    for (const item of node.children) {
-      const id = (item as HTMLElement).dataset.postId;
-      if (id) heights.current.set(id, (item as HTMLElement).offsetHeight + gap);
+    const whole = posts.length <= WINDOW_FROM;
+    // A short list renders every card: nothing to measure, no forced layout.
+    if (!whole) {
+      const gap = parseFloat(getComputedStyle(node).rowGap) || 0;
+      for (const item of node.children) {
+        const id = (item as HTMLElement).dataset.postId;
+        if (id) heights.current.set(id, (item as HTMLElement).offsetHeight + gap);
+      }
     }
     const known = [...heights.current.values()];
     const estimate = known.length ? known.reduce((a, b) => a + b, 0) / known.length : ESTIMATED_HEIGHT_PX;
     const height = (i: number) => heights.current.get(posts[i]?._id ?? '') ?? estimate;
-    const whole = posts.length <= WINDOW_FROM;
     const top = whole ? -Infinity : -node.getBoundingClientRect().top - OVERSCAN_PX;
     const bottom = whole ? Infinity : top + window.innerHeight + 2 * OVERSCAN_PX;
     let start = 0;
