@@ -550,6 +550,17 @@ function report(r) {
         ]);
       }
     }
+    // Linear: from the smallest size to each larger one, time grows no faster
+    // than 1.5× the data (small sizes are mostly fixed cost, so sub-linear).
+    for (const endpoint of ['GET /api/posts', 'POST like']) {
+      const sizes = CONFIG.sizes.filter((size) => size >= 1000);
+      const [lo, hi] = [coreAt(sizes[0], endpoint), coreAt(sizes[sizes.length - 1], endpoint)];
+      if (lo && hi && lo !== hi) {
+        const growth = hi.stat.median / lo.stat.median;
+        const ratio = hi.size / lo.size;
+        targets.push([`Core alone: ${endpoint} linear from ${lo.size} to ${hi.size} posts (≤ 1.5 × ${ratio}× growth)`, `${growth.toFixed(1)}×`, met(growth <= 1.5 * ratio)]);
+      }
+    }
     const like10k = coreAt(10000, 'POST like');
     if (like10k) targets.push(['Core alone: like at 10,000 posts ≤ 15 ms', fmt(like10k.stat.median), met(like10k.stat.median <= 15)]);
     const bulk = r.rt.loadBulk.map((b) => `${b.size} posts: ${fmt(b.ms)} ms`).join('; ');
