@@ -40,17 +40,19 @@ pub struct Route {
 
 /// Every route, in matching order (literal routes before the parameterised
 /// ones they would otherwise shadow).
+#[cfg(test)]
 pub fn routes() -> impl Iterator<Item = &'static Route> {
-    [
-        routes::auth::ROUTES,
-        routes::users::ROUTES,
-        routes::posts::ROUTES,
-        routes::comments::ROUTES,
-        routes::media::ROUTES,
-    ]
-    .into_iter()
-    .flatten()
+    TABLES.iter().flat_map(|table| table.iter())
 }
+
+/// The route tables, in matching order.
+const TABLES: [&[Route]; 5] = [
+    routes::auth::ROUTES,
+    routes::users::ROUTES,
+    routes::posts::ROUTES,
+    routes::comments::ROUTES,
+    routes::media::ROUTES,
+];
 
 /// What a handler gets: the store, the request's parts and the clock.
 pub struct Ctx<'a> {
@@ -170,12 +172,19 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
         p => p,
     };
     let method = req.method.trim();
-    let found = routes().find_map(|route| {
-        if !route.method.as_str().eq_ignore_ascii_case(method) {
-            return None;
+    // Plain loops rather than `routes().find_map`: the flattening
+    // iterator's `try_fold` costs a kB of WebAssembly.
+    let mut found = None;
+    'search: for table in TABLES {
+        for route in table {
+            if route.method.as_str().eq_ignore_ascii_case(method) {
+                if let Some(params) = match_pattern(route.pattern, trimmed) {
+                    found = Some((route, params));
+                    break 'search;
+                }
+            }
         }
-        match_pattern(route.pattern, trimmed).map(|params| (route, params))
-    });
+    }
     let result = match found {
         Some((route, params)) => (route.handler)(Ctx {
             db,

@@ -7,6 +7,7 @@ use crate::error::MAX_POST_CHARS;
 use crate::json::{self, FromJson, Obj};
 use crate::json_write::{cat, hex_u64, json_object, num, num_usize, to_json};
 use crate::model::{Counters, Likes, Post, User};
+use crate::routes::chars;
 use crate::time::utc_ms;
 #[cfg(test)]
 use serde::Serialize;
@@ -191,8 +192,7 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
         if !user_ids.contains_key(p.author.as_str()) {
             return Err(cat(&[&what, " has unknown author \"", &p.author, "\""]));
         }
-        if p.content.chars().count() > MAX_POST_CHARS || p.hashtags.chars().count() > MAX_POST_CHARS
-        {
+        if chars(&p.content) > MAX_POST_CHARS || chars(&p.hashtags) > MAX_POST_CHARS {
             return Err(cat(&[
                 &what,
                 " exceeds ",
