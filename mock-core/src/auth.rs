@@ -66,7 +66,7 @@ pub fn encode_token(user: &User, now_ms: i64) -> String {
 
 /// The claims of a genuine HS256 token, or `InvalidToken`.
 pub fn decode_token(token: &str) -> Result<Claims, ApiError> {
-    let mut parts = token.split('.');
+    let mut parts = token.split(['.']);
     let (Some(header_b64), Some(payload), Some(signature), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
     else {

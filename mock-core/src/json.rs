@@ -356,7 +356,15 @@ impl<'a> Obj<'a> {
         item: impl Fn(&Json) -> Result<T, String>,
     ) -> Result<Vec<T>, String> {
         match self.required(key)? {
-            Json::Arr(items) => items.iter().map(item).collect(),
+            // A plain loop: collecting into a `Result` (its `GenericShunt`)
+            // costs kBs of WebAssembly per item type.
+            Json::Arr(items) => {
+                let mut out = Vec::with_capacity(items.len());
+                for value in items {
+                    out.push(item(value)?);
+                }
+                Ok(out)
+            }
             _ => Err(cat(&["`", key, "` must be an array"])),
         }
     }

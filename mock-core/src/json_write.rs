@@ -142,7 +142,11 @@ pub fn hex_digit(n: u8) -> char {
 /// The pieces joined: `format!` without `core::fmt`, whose machinery was
 /// kBs of the module.
 pub fn cat(parts: &[&str]) -> String {
-    parts.concat()
+    let mut out = String::new();
+    for part in parts {
+        out.push_str(part);
+    }
+    out
 }
 
 /// `n` in decimal (`n.to_string()`).
