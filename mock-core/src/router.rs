@@ -128,6 +128,12 @@ fn path_of(url: &str) -> &str {
     path.split(['?', '#']).next().unwrap_or_default()
 }
 
+/// The first `n` characters of `s` (`s.chars().take(n).collect()`).
+fn first_chars(s: &str, n: usize) -> String {
+    let end = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
+    s.get(..end).unwrap_or(s).to_owned()
+}
+
 /// `%XX` escapes decoded; `None` for a malformed escape or invalid UTF-8.
 fn percent_decode(segment: &str) -> Option<String> {
     let bytes = segment.as_bytes();
@@ -199,8 +205,8 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
             body: req.body,
         }),
         None => Err(ApiError::NoRoute {
-            method: method.chars().take(16).collect(),
-            path: trimmed.chars().take(200).collect(),
+            method: first_chars(method, 16),
+            path: first_chars(trimmed, 200),
         }),
     };
     match result {
@@ -218,6 +224,15 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn first_chars_takes_whole_characters() {
+        for s in ["", "abc", "é😀xyz"] {
+            for n in 0..7 {
+                assert_eq!(first_chars(s, n), s.chars().take(n).collect::<String>());
+            }
+        }
+    }
 
     #[test]
     fn paths_from_urls() {

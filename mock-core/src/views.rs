@@ -330,22 +330,40 @@ pub fn newest_first(created: impl Iterator<Item = i64>) -> impl Iterator<Item = 
 /// A plain top-down merge sort: O(n log n), and a fraction of the code size
 /// of the standard library's sorts in WebAssembly.
 fn merge_sort(mut items: Vec<(i64, usize)>) -> Vec<(i64, usize)> {
-    if items.len() <= 1 {
-        return items;
+    // Bottom-up: runs of `width` merged pairwise into `out`, then swapped.
+    let n = items.len();
+    let mut out = Vec::with_capacity(n);
+    let mut width = 1usize;
+    while width < n {
+        out.clear();
+        let mut start = 0usize;
+        while start < n {
+            let mid = start.saturating_add(width).min(n);
+            let end = mid.saturating_add(width).min(n);
+            let (mut l, mut r) = (start, mid);
+            while l < mid || r < end {
+                let (a, b) = (
+                    items.get(l).filter(|_| l < mid),
+                    items.get(r).filter(|_| r < end),
+                );
+                let take_left = match (a, b) {
+                    (Some(a), Some(b)) => a <= b,
+                    (a, _) => a.is_some(),
+                };
+                let next = if take_left { a } else { b };
+                out.extend(next.copied());
+                if take_left {
+                    l = l.saturating_add(1);
+                } else {
+                    r = r.saturating_add(1);
+                }
+            }
+            start = end;
+        }
+        std::mem::swap(&mut items, &mut out);
+        width = width.saturating_mul(2);
     }
-    let right = items.split_off(items.len() / 2);
-    let (left, right) = (merge_sort(items), merge_sort(right));
-    let mut out = Vec::with_capacity(left.len().saturating_add(right.len()));
-    let (mut l, mut r) = (left.into_iter().peekable(), right.into_iter().peekable());
-    loop {
-        let take_left = match (l.peek(), r.peek()) {
-            (Some(a), Some(b)) => a <= b,
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => return out,
-        };
-        out.extend(if take_left { l.next() } else { r.next() });
-    }
+    items
 }
 
 /// Renders stored entities for one caller (whose zone offset it holds).
@@ -421,10 +439,13 @@ impl<'a> Render<'a> {
 
     /// A post's comments, newest first (ties: the later added first).
     pub fn comments(&self, post: &'a Post) -> Vec<CommentView<'a>> {
-        newest_first(post.comments.iter().map(|c| c.created_at))
-            .filter_map(|i| post.comments.get(i))
-            .filter_map(|c| self.comment(c))
-            .collect()
+        let mut out = Vec::with_capacity(post.comments.len());
+        for i in newest_first(post.comments.iter().map(|c| c.created_at)) {
+            if let Some(view) = post.comments.get(i).and_then(|c| self.comment(c)) {
+                out.push(view);
+            }
+        }
+        out
     }
 
     pub fn post(&self, post: &'a Post) -> Option<PostView<'a>> {
@@ -464,7 +485,10 @@ impl<'a> Render<'a> {
             cache.posts.clear();
             cache.offset_minutes = Some(self.offset_minutes);
         }
-        cache.posts.resize(posts.len(), None);
+        cache.posts.truncate(posts.len());
+        while cache.posts.len() < posts.len() {
+            cache.posts.push(None);
+        }
         let mut first = true;
         for i in positions {
             let (Some(post), Some(slot)) = (posts.get(i), cache.posts.get_mut(i)) else {
@@ -494,6 +518,18 @@ mod tests {
     use super::*;
     use crate::json_write::ToJson;
     use crate::testing::TestApi;
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn newest_first_is_a_reverse_sort(times in proptest::collection::vec(-5i64..5, 0..70)) {
+            let mut expected: Vec<(i64, usize)> = times.iter().copied().zip(0..).collect();
+            expected.sort();
+            let expected: Vec<usize> = expected.into_iter().rev().map(|(_, i)| i).collect();
+            let got: Vec<usize> = newest_first(times.into_iter()).collect();
+            proptest::prop_assert_eq!(got, expected);
+        }
+    }
 
     #[test]
     fn newest_first_orders_by_time_then_later_position() {

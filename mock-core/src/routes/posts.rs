@@ -1,7 +1,7 @@
 //! Posts: reading, writing, likes and dislikes.
 
 use super::{all_posts, chars};
-use crate::db::IdKind;
+use crate::db::{remove_all, IdKind};
 use crate::error::{ApiError, MAX_POST_CHARS};
 use crate::json::{FromJson, Json, Obj};
 use crate::model::{Likes, Post};
@@ -234,7 +234,7 @@ fn set_like(cx: Ctx<'_>, up: bool) -> Result<Reply, ApiError> {
         if liked {
             return Err(ApiError::AlreadyLiked);
         }
-        likes.disliked_by.retain(|id| *id != me.id);
+        remove_all(&mut likes.disliked_by, &me.id);
         likes.liked_by.push(me.id);
     } else {
         if disliked {
@@ -243,7 +243,7 @@ fn set_like(cx: Ctx<'_>, up: bool) -> Result<Reply, ApiError> {
         if !liked {
             return Err(ApiError::LikeBelowZero);
         }
-        likes.liked_by.retain(|id| *id != me.id);
+        remove_all(&mut likes.liked_by, &me.id);
         likes.disliked_by.push(me.id);
     }
     likes.like_count = u32::try_from(likes.liked_by.len()).unwrap_or(u32::MAX);

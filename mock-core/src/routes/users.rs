@@ -1,6 +1,7 @@
 //! Users: listing, profiles, profile edits, bookmarks and follows.
 
 use crate::auth::AuthUser;
+use crate::db::remove_all;
 use crate::error::ApiError;
 use crate::json::{FromJson, Json, Obj};
 use crate::router::{Ctx, Method, Reply, Route};
@@ -163,7 +164,7 @@ fn set_bookmark(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
         (true, true) => return Err(ApiError::AlreadyBookmarked),
         (false, false) => return Err(ApiError::NotBookmarked),
         (true, false) => user.bookmarks.push(post_id),
-        (false, true) => user.bookmarks.retain(|b| *b != post_id),
+        (false, true) => remove_all(user.bookmarks, &post_id),
     }
     *user.updated_at = now;
     bookmarks_of(&cx, &me)
@@ -206,7 +207,7 @@ fn set_following(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
             if add {
                 list.push(other.clone());
             } else {
-                list.retain(|x| x != other);
+                remove_all(list, other);
             }
             *user.updated_at = now;
         }
