@@ -265,7 +265,16 @@ async function startup(browser, session) {
 }
 
 function sizes() {
-  const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+  // GNU gzip -9 (what `gzip -9c file | wc -c` says), and zlib at level 9 (what
+  // most servers' on-the-fly compression produces): they differ by about 1%.
+  const zlib9 = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+  const gz = (file) => {
+    try {
+      return execFileSync('gzip', ['-9c', file], { maxBuffer: 1 << 28 }).length;
+    } catch {
+      return zlib9(file);
+    }
+  };
   const html = readFileSync(join(PROD_DIR, 'index.html'), 'utf8');
   const initial = new Set();
   for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) initial.add(m[1]);
@@ -275,7 +284,7 @@ function sizes() {
   const rows = assets.map((name) => {
     const file = join(PROD_DIR, 'assets', name);
     const isInitial = [...initial].some((src) => src.endsWith(`/assets/${name}`));
-    return { name, raw: statSync(file).size, gzip: gz(file), initial: isInitial, kind: extname(name).slice(1) };
+    return { name, raw: statSync(file).size, gzip: gz(file), zlib: zlib9(file), initial: isInitial, kind: extname(name).slice(1) };
   });
   const wasm = rows.find((r) => r.kind === 'wasm');
   const initialJs = rows.filter((r) => r.initial && r.kind === 'js');
@@ -590,15 +599,15 @@ function report(r) {
 
   if (r.sizes) {
     const z = r.sizes;
-    targets.push(['wasm ≤ 45 kB gzipped', kB(z.wasm.gzip), met(z.wasm.gzip <= 45_000)]);
+    targets.push(['wasm ≤ 45 kB gzipped (gzip -9; zlib level 9 in brackets)', `${kB(z.wasm.gzip)} (${kB(z.wasm.zlib)})`, met(z.wasm.gzip <= 45_000)]);
     targets.push(['Initial JS ≤ 200 kB gzipped', kB(z.initialJsGzip), met(z.initialJsGzip <= 200_000)]);
     const rows = [
-      ['wasm module', z.wasm.name, kB(z.wasm.raw), kB(z.wasm.gzip)],
-      ['initial JS (entry + modulepreloads)', z.initialJs.map((x) => x.name).join(', '), kB(z.initialJs.reduce((a, x) => a + x.raw, 0)), kB(z.initialJsGzip)],
-      ['initial CSS', '', '', kB(z.initialCssGzip)],
-      ...z.lazy.map((x) => ['lazy chunk', x.name, kB(x.raw), kB(x.gzip)]),
+      ['wasm module', z.wasm.name, kB(z.wasm.raw), kB(z.wasm.gzip), kB(z.wasm.zlib)],
+      ['initial JS (entry + modulepreloads)', z.initialJs.map((x) => x.name).join(', '), kB(z.initialJs.reduce((a, x) => a + x.raw, 0)), kB(z.initialJsGzip), kB(z.initialJs.reduce((a, x) => a + x.zlib, 0))],
+      ['initial CSS', '', '', kB(z.initialCssGzip), ''],
+      ...z.lazy.map((x) => ['lazy chunk', x.name, kB(x.raw), kB(x.gzip), kB(x.zlib)]),
     ];
-    parts.push('## Sizes (production build, gzip -9)\n\n' + table(['what', 'file', 'raw', 'gzipped'], rows));
+    parts.push('## Sizes (production build; kB = 1,000 bytes)\n\n' + table(['what', 'file', 'raw', 'gzip -9', 'zlib level 9'], rows));
   }
 
   if (r.lighthouse) {
