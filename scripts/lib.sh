@@ -1,7 +1,7 @@
 # Shared helpers for the scripts in this folder. Source it; do not run it.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export PATH="$HOME/.cargo/bin:$ROOT/node_modules/.bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$ROOT/node_modules/.bin:$PATH"
 # Quiet the harmless "Unknown user config nodedir" warning on these machines.
 export npm_config_loglevel=error
 
