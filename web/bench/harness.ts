@@ -1,13 +1,15 @@
 // The in-page bench: API round trips through three backends, one after the
 // other in this page (ours: the wasm core through msw with the app's own
 // handlers; the floor: an msw handler answering a precomputed body of the same
-// size; MirageJS with its default timing and with timing 0), then the core's
+// size; both answered in the page by the app's fetch fast path, as the app
+// does; MirageJS with its default timing and with timing 0), then the core's
 // `handle()` alone. bench/run.mjs calls `window.murmurBench.run(config)`.
 import { setupWorker } from 'msw/browser';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
 import { coreBackend, createHandlers } from '../src/mocks/handlers';
+import { installInPageFetch } from '../src/mocks/inPageFetch';
 import { startPersistence } from '../src/mocks/persistence';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
 
@@ -286,6 +288,17 @@ async function run(config: BenchConfig): Promise<BenchResults> {
 
   const worker = setupWorker(...createHandlers(coreBackend(core), '/'));
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  // As the app does (src/mocks/browser.ts): the page's fetch calls to /api are
+  // answered in the page by the worker's handlers. It reads the worker's
+  // current handlers on every call, so ours, ours + IndexedDB and the floor,
+  // swapped with resetHandlers, all take this same path.
+  const uninstallInPage = installInPageFetch(() => worker.listHandlers() as RequestHandler[], {
+    basePath: '/',
+    prefixes: ['api/'],
+  });
+  // Counted to make sure of it: a call the worker saw took the other path.
+  let workerRequests = 0;
+  worker.events.on('request:start', () => workerRequests++);
   // The production backend: the same core, every mutation saved to IndexedDB
   // before it is answered (a fresh browser context: nothing to restore).
   const durable = wants('ours-idb') ? (await startPersistence(core)).backend : null;
@@ -310,7 +323,9 @@ async function run(config: BenchConfig): Promise<BenchResults> {
     await pause();
     await timeEndpoints(contenders, size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
   }
+  uninstallInPage();
   worker.stop();
+  if (workerRequests) throw new Error(`${workerRequests} timed calls went through the service worker, not the in-page path`);
 
   for (const [backend, timing, reps, warmup] of [
     ['mirage-0', 0, undefined, config.warmup],

@@ -1,6 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SUB_URL } from '../playwright.config';
 import { GUEST, pageFetch, signIn, waitForBackend } from './support';
+
+// A 2×2 PNG, as in the durability journeys.
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC';
+
+/** Every request the browser reports for the page, with whether the service worker answered it. */
+function recordRequests(page: Page) {
+  const seen: { url: string; fromServiceWorker: boolean }[] = [];
+  page.on('requestfinished', (request) => {
+    void request.response().then((response) => {
+      seen.push({ url: request.url(), fromServiceWorker: response?.fromServiceWorker() ?? false });
+    });
+  });
+  return seen;
+}
 
 test.describe('the in-browser backend in the production build', () => {
   test('answers /api from the wasm core, not the static server', async ({ page, request }) => {
@@ -42,5 +57,66 @@ test.describe('the in-browser backend in the production build', () => {
       [...document.images].filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
     );
     expect(broken).toEqual([]);
+  });
+
+  test("answers the page's fetch calls in the page, and what only the worker sees through the worker", async ({ page }) => {
+    await signIn(page, '/');
+    const seen = recordRequests(page);
+
+    // fetch from the page: answered in the page by the same handlers, so the
+    // browser (and the service worker) never sees a request for it.
+    const viaFetch = await pageFetch(page, '/api/users?via=fetch');
+    expect(viaFetch.status).toBe(200);
+    expect(viaFetch.backend).toBe('wasm-core');
+    expect((JSON.parse(viaFetch.body) as { users: unknown[] }).users.length).toBeGreaterThan(0);
+
+    // XMLHttpRequest is not wrapped: it goes through the service worker, to the same core.
+    const viaWorker = await page.evaluate(
+      () =>
+        new Promise<{ status: number; backend: string | null; users: number }>((resolve, reject) => {
+          const xhr = new XMLHttpRequest();
+          xhr.open('GET', '/api/users?via=worker');
+          xhr.onload = () =>
+            resolve({
+              status: xhr.status,
+              backend: xhr.getResponseHeader('x-murmur-backend'),
+              users: (JSON.parse(xhr.responseText) as { users: unknown[] }).users.length,
+            });
+          xhr.onerror = () => reject(new Error('xhr failed'));
+          xhr.send();
+        }),
+    );
+    expect(viaWorker.status).toBe(200);
+    expect(viaWorker.backend).toBe('wasm-core');
+    expect(viaWorker.users).toBe((JSON.parse(viaFetch.body) as { users: unknown[] }).users.length);
+
+    // An upload through the in-page path lands in IndexedDB; an <img> of it
+    // is fetched by the browser, through the service worker, from there.
+    const mediaURL = await page.evaluate(async (png) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const session = JSON.parse(localStorage.getItem('murmur.auth') ?? '{}') as { token?: string };
+      const res = await fetch('/api/media', {
+        method: 'POST',
+        headers: { 'content-type': 'image/png', authorization: session.token ?? '' },
+        body: new Blob([bytes], { type: 'image/png' }),
+      });
+      return ((await res.json()) as { mediaURL: string }).mediaURL;
+    }, PNG_BASE64);
+    expect(mediaURL).toMatch(/^media\/[\w-]+$/);
+    const width = await page.evaluate(async (src) => {
+      const img = document.createElement('img');
+      img.src = src;
+      document.body.append(img);
+      await img.decode().catch(() => undefined);
+      return img.naturalWidth;
+    }, `/${mediaURL}`);
+    expect(width).toBe(2);
+
+    const through = (r: (typeof seen)[number]) =>
+      `${new URL(r.url).pathname}${new URL(r.url).search} ${r.fromServiceWorker ? 'service worker' : 'network'}`;
+    await expect
+      .poll(() => seen.filter((r) => r.url.includes('via=worker') || r.url.endsWith(`/${mediaURL}`)).map(through).sort())
+      .toEqual([`/${mediaURL} service worker`, '/api/users?via=worker service worker'].sort());
+    expect(seen.filter((r) => r.url.includes('via=fetch') || r.url.includes('/api/media'))).toEqual([]);
   });
 });

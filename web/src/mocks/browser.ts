@@ -2,7 +2,14 @@ import { setupWorker } from 'msw/browser';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
 import { createHandlers } from './handlers';
+import { installInPageFetch } from './inPageFetch';
 import { createPersistenceHandlers, startPersistence } from './persistence';
+
+/** The routes our handlers answer, under the site's base: fetched from the page, they never leave it. */
+const IN_PAGE_PREFIXES = ['api/', 'media/', '__murmur/'];
+
+/** Takes out the fetch wrapper, if one is installed: `fetch` is wrapped once. */
+let uninstallInPageFetch: (() => void) | undefined;
 
 export interface MockBackend {
   core: MockCore;
@@ -12,20 +19,26 @@ export interface MockBackend {
 
 /**
  * Loads the wasm core, restores the saved demo data into it, and starts the
- * service worker that routes `/api` (and uploaded media) into it. This module
- * (with msw and the wasm) is loaded lazily, in a chunk of its own, before the
- * app first renders.
+ * service worker that routes `/api` (and uploaded media) into it. Then the
+ * page's own `fetch` calls to those routes are answered in the page by the
+ * same handlers (inPageFetch.ts), without the round trip through the worker;
+ * `<img>`/`<video>` media, navigations and anything else still go through the
+ * worker. This module (with msw and the wasm) is loaded lazily, in a chunk of
+ * its own, before the app first renders.
  */
 export async function startMockBackend(): Promise<MockBackend> {
   const base = import.meta.env.BASE_URL;
   await init({ module_or_path: wasmUrl });
   const core = new MockCore(Math.random() * Number.MAX_SAFE_INTEGER);
   const { backend, notices } = await startPersistence(core);
-  const worker = setupWorker(...createPersistenceHandlers(backend, base), ...createHandlers(backend, base));
+  const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];
+  const worker = setupWorker(...handlers);
   await worker.start({
     serviceWorker: { url: `${base}mockServiceWorker.js`, options: { scope: base } },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
+  uninstallInPageFetch?.();
+  uninstallInPageFetch = installInPageFetch(handlers, { basePath: base, prefixes: IN_PAGE_PREFIXES });
   return { core, notices };
 }
