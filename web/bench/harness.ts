@@ -8,7 +8,7 @@ import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { coreBackend, createHandlers } from '../src/mocks/handlers';
+import { callCore, coreBackend, createHandlers } from '../src/mocks/handlers';
 import { installInPageFetch } from '../src/mocks/inPageFetch';
 import { startPersistence } from '../src/mocks/persistence';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
@@ -190,13 +190,13 @@ async function timeEndpoints(
 
 /** The bodies ours answers at this size: the floor returns the same. */
 function coreBodies(core: MockCore, size: number): Record<Endpoint, string> {
-  const loginRes = core.handle('POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
+  const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
   expectStatus('core login', loginRes.status);
   const token = (JSON.parse(loginRes.body) as { encodedToken: string }).encodedToken;
-  const get = core.handle('GET', '/api/posts', undefined, '', ...now());
-  const like = core.handle('POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now());
+  const get = callCore(core, 'GET', '/api/posts', undefined, '', ...now());
+  const like = callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now());
   expectStatus('core like', like.status);
-  const undo = core.handle('POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now());
+  const undo = callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now());
   expectStatus('core dislike', undo.status);
   return { 'GET /api/posts': get.body, 'POST like': like.body, 'POST login': loginRes.body };
 }
@@ -223,7 +223,7 @@ function floorHandlers(bodies: Record<Endpoint, string>) {
 
 /** Mirage's data for this size: the very posts and users our core holds. */
 function mirageData(core: MockCore): MirageData {
-  const posts = (JSON.parse(core.handle('GET', '/api/posts', undefined, '', ...now()).body) as { posts: MirageData['posts'] })
+  const posts = (JSON.parse(callCore(core, 'GET', '/api/posts', undefined, '', ...now()).body) as { posts: MirageData['posts'] })
     .posts;
   const snapshot = JSON.parse(core.exportSnapshot()) as { users: Record<string, unknown>[] };
   const users = snapshot.users.map((u): MirageUser => {
@@ -245,12 +245,12 @@ function mirageData(core: MockCore): MirageData {
 }
 
 function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[]): void {
-  const loginRes = core.handle('POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
+  const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
   const token = (JSON.parse(loginRes.body) as { encodedToken: string }).encodedToken;
   const call: Record<Endpoint, () => { status: number; body: string }> = {
-    'GET /api/posts': () => core.handle('GET', '/api/posts', undefined, '', ...now()),
-    'POST like': () => core.handle('POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now()),
-    'POST login': () => core.handle('POST', '/api/auth/login', undefined, LOGIN_BODY, ...now()),
+    'GET /api/posts': () => callCore(core, 'GET', '/api/posts', undefined, '', ...now()),
+    'POST like': () => callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now()),
+    'POST login': () => callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now()),
   };
   for (const endpoint of ENDPOINTS) {
     const samples: number[] = [];
@@ -264,7 +264,7 @@ function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[])
       expectStatus(`core ${endpoint} at ${size}`, res.status);
       if (i >= 2) samples.push(ms);
       if (endpoint === 'POST like') {
-        expectStatus('core dislike', core.handle('POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now()).status);
+        expectStatus('core dislike', callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now()).status);
       }
     }
     out.push({ size, endpoint, bytes, stat: stats(samples) });

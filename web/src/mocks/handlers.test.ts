@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from './node';
+import { coreBackend } from './handlers';
+import { createNodeCore, createTestServer } from './node';
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -19,5 +20,28 @@ describe('the in-browser backend under msw/node', () => {
     expect(res.status).toBe(404);
     const data = (await res.json()) as { errors: string[] };
     expect(data.errors[0]).toBeTruthy();
+  });
+});
+
+describe('coreBackend', () => {
+  it('frees each answer in wasm memory once it is read', async () => {
+    const core = createNodeCore();
+    const freed: number[] = [];
+    const tracking = {
+      handle: (...args: Parameters<typeof core.handle>) => {
+        const res = core.handle(...args);
+        const free = res.free.bind(res);
+        return Object.assign(res, { free: () => (freed.push(res.status), free()) });
+      },
+    };
+    const answer = await coreBackend(tracking).handle({
+      method: 'GET',
+      url: '/api/posts',
+      authorization: undefined,
+      body: '',
+    });
+    expect(answer.status).toBe(200);
+    expect((JSON.parse(answer.body) as { posts: unknown[] }).posts).toHaveLength(12);
+    expect(freed).toEqual([200]);
   });
 });

@@ -28,7 +28,22 @@ export interface CoreLike {
     body: string,
     nowMs: number,
     offsetMinutes: number,
-  ): { status: number; body: string };
+  ): { status: number; body: string; free(): void };
+}
+
+/**
+ * One call into the core. Its answer lives in wasm memory: read it and free
+ * it at once. Left to the garbage collector, every answer (3.4 MB at 10,000
+ * posts) stays in the module's memory, which grows and never shrinks, and
+ * each call gets slower (a like at 10,000 posts: 5.9 ms leaked, 0.33 ms freed).
+ */
+export function callCore(core: CoreLike, ...args: Parameters<CoreLike['handle']>): ApiResponse {
+  const res = core.handle(...args);
+  try {
+    return { status: res.status, body: res.body };
+  } finally {
+    res.free();
+  }
 }
 
 /** The plain backend: the core with the caller's clock. */
@@ -36,8 +51,7 @@ export function coreBackend(core: CoreLike): Backend {
   return {
     handle({ method, url, authorization, body }) {
       const now = new Date();
-      const res = core.handle(method, url, authorization, body, now.getTime(), -now.getTimezoneOffset());
-      return { status: res.status, body: res.body };
+      return callCore(core, method, url, authorization, body, now.getTime(), -now.getTimezoneOffset());
     },
   };
 }
