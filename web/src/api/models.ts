@@ -1,71 +1,14 @@
-// The API's entities as the app uses them. Kept in step with the core's
-// structs; see docs/API.md.
+// The API's entities under the names the app uses. They are the types
+// generated from the core's Rust structs (api/types, `UPDATE_TS_TYPES=1 cargo
+// test`), so a change in the core's shapes fails `tsc` here.
+import type { CommentView, PostData as PostFields, PostView, SignupRequest, UserData, UserView } from './types';
 
-export interface UserSummary {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  avatarURL: string;
-}
-
-export interface User extends UserSummary {
-  email?: string;
-  createdAt: string;
-  updatedAt: string;
-  bio: string;
-  website: string;
-  followers: UserSummary[];
-  following: UserSummary[];
-  bookmarks: string[];
-}
-
-export interface Comment {
-  _id: string;
-  text: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  avatarURL: string;
-  votes: { upvotedBy: UserSummary[]; downvotedBy: UserSummary[] };
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Post {
-  _id: string;
-  id: string;
-  content: string;
-  mediaURL: string;
-  hashtags: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  avatarURL: string;
-  createdAt: string;
-  updatedAt: string;
-  likes: { likeCount: number; likedBy: UserSummary[]; dislikedBy: UserSummary[] };
-  comments: Comment[];
-}
-
-export interface PostData {
-  content: string;
-  mediaURL?: string;
-  hashtags?: string;
-}
-
-export interface UserEdit {
-  firstName?: string;
-  lastName?: string;
-  bio?: string;
-  website?: string;
-  avatarURL?: string;
-}
-
-export interface SignupData {
-  firstName: string;
-  lastName: string;
-  username: string;
-  password: string;
-  avatarURL?: string;
-}
+export type { UserSummary } from './types';
+export type User = UserView;
+export type Post = PostView;
+export type Comment = CommentView;
+/** What the app sends to create or edit a post: it always sends the content. */
+export type PostData = PostFields & { content: string };
+/** The profile fields the app edits (a username is never sent). */
+export type UserEdit = Omit<UserData, 'username'>;
+export type SignupData = SignupRequest;
