@@ -188,6 +188,27 @@ describe('installInPageFetch', () => {
     expect(await (await target.fetch('/api/v')).text()).toBe('two');
   });
 
+  it('spares msw its body-teeing clone when fetch can build the request again, and the handler still reads the body', async () => {
+    const clone = vi.spyOn(Request.prototype, 'clone');
+    try {
+      const seen: string[] = [];
+      const { target } = install([
+        http.post(/\/api\/echo$/, async ({ request }) => {
+          seen.push(`${request.headers.get('content-type')}:${await request.text()}`);
+          return HttpResponse.text('ok');
+        }),
+      ]);
+      await target.fetch('/api/echo', { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+      expect(clone).not.toHaveBeenCalled();
+      // A Request as input cannot be built again: msw clones it, as before.
+      await target.fetch(new Request(`${ORIGIN}/api/echo`, { method: 'POST', body: 'two' }));
+      expect(clone).toHaveBeenCalled();
+      expect(seen).toEqual(['application/json:{"a":1}', 'text/plain;charset=UTF-8:two']);
+    } finally {
+      clone.mockRestore();
+    }
+  });
+
   it('uninstalls: the original fetch is back', async () => {
     const { target, original } = fakeWindow();
     const uninstall = installInPageFetch([http.get(/.*/, () => HttpResponse.text('x'))], {
