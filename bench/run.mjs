@@ -576,7 +576,7 @@ function report(r) {
     const bulk = r.rt.loadBulk.map((b) => `${b.size} posts: ${fmt(b.ms)} ms`).join('; ');
     parts.push(
       '## The core alone: `handle()` in the page, median / p95 ms\n\n' +
-        'Timed around `core.handle(...)` including reading the answer\'s body string out of wasm memory. State loaded with `loadBulk` (users: 6 at 12 posts, a tenth of the posts above).\n\n' +
+        'Timed around `callCore()` (web/src/mocks/handlers.ts): `core.handle(...)`, copying the answer\'s body bytes out of wasm memory (`takeBody()`, what the app\'s handler hands to `Response`) and freeing the answer. State loaded with `loadBulk` (users: 6 at 12 posts, a tenth of the posts above).\n\n' +
         table(['posts', 'call', 'body', 'median', 'p95', 'µs per post', 'growth from previous size'], coreRows) +
         `\n\n\`loadBulk\` itself: ${bulk}.`,
     );

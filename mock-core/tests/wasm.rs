@@ -38,6 +38,18 @@ fn handles_a_login_and_a_token_route() {
 }
 
 #[wasm_bindgen_test]
+fn take_body_moves_the_same_json_out_as_bytes_once() {
+    let mut core = MockCore::new(4.0);
+    let mut res = core.handle("GET", "/api/posts/p-01", None, "", NOW, 0);
+    let text = res.body();
+    assert!(text.starts_with(r#"{"post":{"_id":"p-01""#), "{text}");
+    assert_eq!(res.take_body(), text.into_bytes());
+    assert_eq!(res.take_body(), Vec::<u8>::new());
+    assert_eq!(res.body(), "");
+    assert_eq!(res.status(), 200);
+}
+
+#[wasm_bindgen_test]
 fn snapshot_round_trip_restores_the_state() {
     let mut core = MockCore::new(1.0);
     let token = login(&mut core);

@@ -8,7 +8,7 @@ import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { callCore, coreBackend, createHandlers } from '../src/mocks/handlers';
+import { bodyText, callCore, coreBackend, createHandlers, type ApiResponse } from '../src/mocks/handlers';
 import { installInPageFetch } from '../src/mocks/inPageFetch';
 import { startPersistence } from '../src/mocks/persistence';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
@@ -188,31 +188,31 @@ async function timeEndpoints(
   }
 }
 
-/** The bodies ours answers at this size: the floor returns the same. */
-function coreBodies(core: MockCore, size: number): Record<Endpoint, string> {
+/** The bodies ours answers at this size (UTF-8 bytes, as ours hands them to `Response`): the floor returns the same. */
+function coreBodies(core: MockCore, size: number): Record<Endpoint, Uint8Array<ArrayBuffer>> {
   const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
   expectStatus('core login', loginRes.status);
-  const token = (JSON.parse(loginRes.body) as { encodedToken: string }).encodedToken;
+  const token = (JSON.parse(bodyText(loginRes)) as { encodedToken: string }).encodedToken;
   const get = callCore(core, 'GET', '/api/posts', undefined, '', ...now());
   const like = callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now());
   expectStatus('core like', like.status);
   const undo = callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now());
   expectStatus('core dislike', undo.status);
-  return { 'GET /api/posts': get.body, 'POST like': like.body, 'POST login': loginRes.body };
+  return { 'GET /api/posts': bytesOf(get), 'POST like': bytesOf(like), 'POST login': bytesOf(loginRes) };
 }
 
-const byteLength = (text: string) => new TextEncoder().encode(text).length;
+const bytesOf = (res: ApiResponse) => (typeof res.body === 'string' ? new TextEncoder().encode(res.body) : res.body);
 
-function sizesOf(bodies: Record<Endpoint, string>): Record<Endpoint, number> {
+function sizesOf(bodies: Record<Endpoint, Uint8Array>): Record<Endpoint, number> {
   return {
-    'GET /api/posts': byteLength(bodies['GET /api/posts']),
-    'POST like': byteLength(bodies['POST like']),
-    'POST login': byteLength(bodies['POST login']),
+    'GET /api/posts': bodies['GET /api/posts'].byteLength,
+    'POST like': bodies['POST like'].byteLength,
+    'POST login': bodies['POST login'].byteLength,
   };
 }
 
 /** The floor: the same routes, answered with precomputed bodies. */
-function floorHandlers(bodies: Record<Endpoint, string>) {
+function floorHandlers(bodies: Record<Endpoint, Uint8Array<ArrayBuffer>>) {
   const headers = { 'Content-Type': 'application/json' };
   return [
     http.get(/\/api\/posts$/, () => new HttpResponse(bodies['GET /api/posts'], { headers })),
@@ -223,7 +223,7 @@ function floorHandlers(bodies: Record<Endpoint, string>) {
 
 /** Mirage's data for this size: the very posts and users our core holds. */
 function mirageData(core: MockCore): MirageData {
-  const posts = (JSON.parse(callCore(core, 'GET', '/api/posts', undefined, '', ...now()).body) as { posts: MirageData['posts'] })
+  const posts = (JSON.parse(bodyText(callCore(core, 'GET', '/api/posts', undefined, '', ...now()))) as { posts: MirageData['posts'] })
     .posts;
   const snapshot = JSON.parse(core.exportSnapshot()) as { users: Record<string, unknown>[] };
   const users = snapshot.users.map((u): MirageUser => {
@@ -246,8 +246,8 @@ function mirageData(core: MockCore): MirageData {
 
 function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[]): void {
   const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
-  const token = (JSON.parse(loginRes.body) as { encodedToken: string }).encodedToken;
-  const call: Record<Endpoint, () => { status: number; body: string }> = {
+  const token = (JSON.parse(bodyText(loginRes)) as { encodedToken: string }).encodedToken;
+  const call: Record<Endpoint, () => ApiResponse> = {
     'GET /api/posts': () => callCore(core, 'GET', '/api/posts', undefined, '', ...now()),
     'POST like': () => callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now()),
     'POST login': () => callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now()),
@@ -258,7 +258,7 @@ function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[])
     for (let i = 0; i < reps + 2; i++) {
       const start = performance.now();
       const res = call[endpoint]();
-      // Reading `body` copies the string out of wasm memory: part of the cost.
+      // callCore copies the body's bytes out of wasm memory: part of the cost.
       bytes = res.body.length;
       const ms = performance.now() - start;
       expectStatus(`core ${endpoint} at ${size}`, res.status);
@@ -302,7 +302,7 @@ async function run(config: BenchConfig): Promise<BenchResults> {
   // The production backend: the same core, every mutation saved to IndexedDB
   // before it is answered (a fresh browser context: nothing to restore).
   const durable = wants('ours-idb') ? (await startPersistence(core)).backend : null;
-  const data = new Map<number, { bodies: Record<Endpoint, string>; mirage: MirageData }>();
+  const data = new Map<number, { bodies: Record<Endpoint, Uint8Array<ArrayBuffer>>; mirage: MirageData }>();
   for (const size of config.sizes) {
     const start = performance.now();
     core.loadBulk(usersFor(size), size);

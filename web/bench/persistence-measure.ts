@@ -2,7 +2,7 @@
 // IndexedDB) and in Node (fake-indexeddb): the same like/dislike mutations
 // through the plain core and through the persistent backend, at three sizes;
 // and the start-up restore of a saved 1,000-post state.
-import { coreBackend, type Backend } from '../src/mocks/handlers';
+import { bodyText, coreBackend, type Backend } from '../src/mocks/handlers';
 import { PersistentBackend, type SnapshotCore } from '../src/mocks/persistence/persistentBackend';
 import { IdbStateStore } from '../src/mocks/persistence/store';
 import { toSaved, type SavedHead } from '../src/mocks/persistence/format';
@@ -55,8 +55,8 @@ function load(core: BenchCore, posts: number): void {
 
 async function call(backend: Backend, method: string, url: string, body = '', authorization?: string) {
   const res = await backend.handle({ method, url, authorization, body });
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.body}`);
-  return JSON.parse(res.body) as Record<string, unknown>;
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${bodyText(res)}`);
+  return JSON.parse(bodyText(res)) as Record<string, unknown>;
 }
 
 /** Signs the guest in and returns a post id to like and dislike in turn. */

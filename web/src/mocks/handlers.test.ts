@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coreBackend } from './handlers';
+import { bodyText, coreBackend } from './handlers';
 import { createNodeCore, createTestServer } from './node';
 
 const { server } = createTestServer();
@@ -41,7 +41,7 @@ describe('coreBackend', () => {
       body: '',
     });
     expect(answer.status).toBe(200);
-    expect((JSON.parse(answer.body) as { posts: unknown[] }).posts).toHaveLength(12);
+    expect((JSON.parse(bodyText(answer)) as { posts: unknown[] }).posts).toHaveLength(12);
     expect(freed).toEqual([200]);
   });
 });

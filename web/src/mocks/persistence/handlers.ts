@@ -7,7 +7,7 @@ import { anyOrigin, type ApiResponse } from '../handlers';
 import type { PersistentBackend } from './persistentBackend';
 import { RESET_PATH } from './protocol';
 
-function json(response: ApiResponse): HttpResponse<string> {
+function json(response: ApiResponse): HttpResponse<BodyInit> {
   return new HttpResponse(response.body, {
     status: response.status,
     headers: { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' },

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_STORE, QUARANTINE_STORE, STATE_STORE } from './db';
+import { bodyText } from '../handlers';
 import { SAVED_FORMAT, SAVED_VERSION, toSaved, type SavedState } from './format';
 import { localLocks } from './locks';
 import { PersistentBackend } from './persistentBackend';
@@ -246,7 +247,7 @@ describe('uploads and reset', () => {
     const token = await signIn(backend);
     const res = await backend.upload(png(), 'image/png', token);
     expect(res.status).toBe(201);
-    const { mediaURL } = JSON.parse(res.body) as { mediaURL: string };
+    const { mediaURL } = JSON.parse(bodyText(res)) as { mediaURL: string };
     expect(mediaURL).toMatch(/^media\/[\w-]+$/);
     const id = mediaURL.slice('media/'.length);
 
@@ -255,7 +256,7 @@ describe('uploads and reset', () => {
     expect(media?.type).toBe('image/png');
     expect(new Uint8Array(await media!.blob.arrayBuffer())).toEqual(new Uint8Array(await png().arrayBuffer()));
     // The restored core hands out a new id, never the same one again.
-    const next = JSON.parse((await reloaded.upload(png(), 'image/png', token)).body) as { mediaURL: string };
+    const next = JSON.parse(bodyText(await reloaded.upload(png(), 'image/png', token))) as { mediaURL: string };
     expect(next.mediaURL).not.toBe(mediaURL);
   });
 
@@ -264,9 +265,10 @@ describe('uploads and reset', () => {
     const { backend } = await startOn(new IdbStateStore(db));
     const token = await signIn(backend);
     const text = await backend.upload(blob(['hello']), 'text/plain', token);
-    expect(text).toEqual({ status: 400, body: JSON.stringify({ errors: ['file must be an image (JPEG/PNG)'] }) });
+    expect(text.status).toBe(400);
+    expect(JSON.parse(bodyText(text))).toEqual({ errors: ['file must be an image (JPEG/PNG)'] });
     const big = await backend.upload(blob([new Uint8Array(10_485_760)]), 'image/jpeg', token);
-    expect(JSON.parse(big.body)).toEqual({ errors: ['file must be less than 10mb'] });
+    expect(JSON.parse(bodyText(big))).toEqual({ errors: ['file must be less than 10mb'] });
     expect(big.status).toBe(400);
     expect((await backend.upload(png(), 'image/png', undefined)).status).toBe(401);
     expect(await readAll(db, MEDIA_STORE)).toEqual([]);

@@ -2,7 +2,7 @@
 // successful mutation is saved before its response goes out, one tab writes at
 // a time, and the other tabs load what was written.
 
-import { coreBackend, type ApiRequest, type ApiResponse, type Backend, type CoreLike } from '../handlers';
+import { bodyText, coreBackend, type ApiRequest, type ApiResponse, type Backend, type CoreLike } from '../handlers';
 import { isHead, newHead, sameHead, StaleStateError, toSaved, type SavedHead } from './format';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './protocol';
@@ -54,9 +54,9 @@ function storageError(error: unknown): ApiResponse {
 }
 
 /** `media/m-01` in the core's upload answer → `m-01`. */
-function mediaIdOf(body: string): string | null {
+function mediaIdOf(response: ApiResponse): string | null {
   try {
-    const url = (JSON.parse(body) as { mediaURL?: unknown }).mediaURL;
+    const url = (JSON.parse(bodyText(response)) as { mediaURL?: unknown }).mediaURL;
     const match = typeof url === 'string' ? /^media\/([\w-]+)$/.exec(url) : null;
     return match?.[1] ?? null;
   } catch {
@@ -123,7 +123,7 @@ export class PersistentBackend implements Backend {
   upload(blob: Blob, type: string, authorization: string | undefined): Promise<ApiResponse> {
     const body = JSON.stringify({ type, size: blob.size });
     return this.mutate({ method: 'POST', url: '/api/media', authorization, body }, (response) => {
-      const id = mediaIdOf(response.body);
+      const id = mediaIdOf(response);
       return id ? { id, type, blob } : null;
     });
   }

@@ -1,7 +1,7 @@
 // Helpers for the persistence tests: a real core over a fresh fake IndexedDB.
 
 import { createNodeCore } from '../node';
-import type { ApiResponse, Backend } from '../handlers';
+import { bodyText, type ApiResponse, type Backend } from '../handlers';
 import { openDatabase, STATE_STORE } from './db';
 import { IdbStateStore } from './store';
 
@@ -35,7 +35,7 @@ export async function call(
 ): Promise<Answer> {
   const body = options.body === undefined ? '' : JSON.stringify(options.body);
   const res: ApiResponse = await backend.handle({ method, url, authorization: options.token, body });
-  return { status: res.status, json: JSON.parse(res.body) as Answer['json'] };
+  return { status: res.status, json: JSON.parse(bodyText(res)) as Answer['json'] };
 }
 
 export async function signIn(backend: Backend, username = 'guest', password = 'guest123'): Promise<string> {
