@@ -119,4 +119,37 @@ test.describe('the in-browser backend in the production build', () => {
       .toEqual([`/${mediaURL} service worker`, '/api/users?via=worker service worker'].sort());
     expect(seen.filter((r) => r.url.includes('via=fetch') || r.url.includes('/api/media'))).toEqual([]);
   });
+
+  test('the app renders while the backend starts, and its first requests wait for it', async ({ page }) => {
+    await signIn(page, '/');
+    // A slow start: the core's module arrives 1.5 s late on the next load.
+    await page.route(/mock_core_bg.*\.wasm$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const apiFromNetwork: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/')) apiFromNetwork.push(response.url());
+    });
+    await page.goto('/');
+    // The shell is on screen before the backend answers…
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.backend ?? 'starting')).toBe('starting');
+    // …and the feed's requests, sent meanwhile, are answered by the core once it is up.
+    await expect(page.locator('article[data-post-id]').first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.dataset.backend)).toBe('ready');
+    expect(apiFromNetwork).toEqual([]);
+  });
+
+  test('a browser that refuses service workers gets a clear message, not a blank page', async ({ browser }) => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Murmur could not start' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 });

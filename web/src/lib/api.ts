@@ -1,6 +1,8 @@
 // The one API client: every request to the in-browser backend goes through
 // here, and this is the one place where a failed request becomes an error.
 
+import { backendFetch } from './backendGate';
+
 export class ApiError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {
@@ -37,7 +39,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    response = await backendFetch(apiUrl(path), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,6 +2,7 @@
 // one function that turns a picked file into a mediaURL.
 
 import { ApiError, apiUrl } from './api';
+import { backendFetch } from './backendGate';
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const NOT_AN_IMAGE = 'file must be an image (JPEG/PNG)';
@@ -40,7 +41,7 @@ export async function uploadImage(file: File, token: string | null = storedToken
   if (token) headers.authorization = token;
   let response: Response;
   try {
-    response = await fetch(apiUrl('/media'), { method: 'POST', headers, body: file });
+    response = await backendFetch(apiUrl('/media'), { method: 'POST', headers, body: file });
   } catch {
     throw new ApiError(0, 'Could not reach the backend. Reload the page to try again.');
   }

@@ -28,16 +28,26 @@ export interface MockBackend {
  */
 export async function startMockBackend(): Promise<MockBackend> {
   const base = import.meta.env.BASE_URL;
-  await init({ module_or_path: wasmUrl });
-  const core = new MockCore(Math.random() * Number.MAX_SAFE_INTEGER);
-  const { backend, notices } = await startPersistence(core);
-  const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];
-  const worker = setupWorker(...handlers);
-  await worker.start({
+  performance.mark('murmur:mocks-loaded');
+  // The service worker registers and activates (in its own thread, about
+  // 60 ms on a first visit) while the core loads and the saved data is read;
+  // it gets its handlers once they exist. Until the page is told the backend
+  // is ready, nothing the worker would answer is requested.
+  const worker = setupWorker();
+  const workerStarted = worker.start({
     serviceWorker: { url: `${base}mockServiceWorker.js`, options: { scope: base } },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
+  workerStarted.catch(() => undefined); // awaited below, after the core: no unhandled rejection meanwhile
+  await init({ module_or_path: wasmUrl });
+  performance.mark('murmur:core-ready');
+  const core = new MockCore(Math.random() * Number.MAX_SAFE_INTEGER);
+  const { backend, notices } = await startPersistence(core);
+  performance.mark('murmur:data-restored');
+  const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];
+  worker.resetHandlers(...handlers);
+  await workerStarted;
   uninstallInPageFetch?.();
   uninstallInPageFetch = installInPageFetch(handlers, { basePath: base, prefixes: IN_PAGE_PREFIXES });
   return { core, notices };

@@ -3,6 +3,7 @@
 // the app never imports the lazy wasm chunk to reach it.
 
 import { ApiError } from '../../lib/api';
+import { backendFetch } from '../../lib/backendGate';
 import { RESET_PATH } from '../../mocks/persistence/protocol';
 
 /** Puts the seed data back, in this tab and every other open one. */
@@ -10,7 +11,7 @@ export async function resetDemoData(): Promise<void> {
   const url = new URL(`${import.meta.env.BASE_URL}${RESET_PATH}`, window.location.href);
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST' });
+    response = await backendFetch(url, { method: 'POST' });
   } catch {
     throw new ApiError(0, 'Could not reach the backend. Reload the page to try again.');
   }
