@@ -12,7 +12,18 @@ function basePath(): string {
   return withLead.endsWith('/') ? withLead : `${withLead}/`;
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports point at its development build whatever the
+ * mode (remix-run/react-router#12532, #14102: dev warnings and checks ship to
+ * production). A production build takes its production build instead.
+ */
+function reactRouterProduction(mode: string): Record<string, string> {
+  if (mode !== 'production') return {};
+  const dist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return { 'react-router/dom': dist('dom-export.mjs'), 'react-router': dist('index.mjs') };
+}
+
+export default defineConfig(({ mode }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
   plugins: [react()],
@@ -22,6 +33,7 @@ export default defineConfig({
       // msw's cookie jar without tough-cookie's public-suffix list (about
       // 290 kB of the mock chunk): see src/mocks/cookieJar.ts.
       'tough-cookie': fileURLToPath(new URL('src/mocks/cookieJar.ts', import.meta.url)),
+      ...reactRouterProduction(mode),
     },
   },
   server: {
@@ -44,4 +56,4 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
   },
-});
+}));
