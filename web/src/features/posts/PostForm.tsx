@@ -1,9 +1,9 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Avatar } from '../../components/Avatar';
-import { useAppSelector } from '../../app/hooks';
-import { uploadImage } from '../../lib/files';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { PostData } from '../../api/models';
+import { uploadMedia } from '../media/uploadMedia';
 import { EmojiButton, EmojiPanel } from './EmojiButton';
 import { ImagePickerButton, ImagePreview } from './ImagePicker';
 import { charCount, clipChars, insertAt, MAX_POST_CHARS } from './text';
@@ -39,7 +39,7 @@ export function PostForm({
   label = "What's on your mind?",
 }: PostFormProps) {
   const user = useAppSelector((state) => state.auth.user);
-  const token = useAppSelector((state) => state.auth.token);
+  const dispatch = useAppDispatch();
   const [content, setContent] = useState(initial.content);
   const [hashtags, setHashtags] = useState(initial.hashtags);
   const [saving, setSaving] = useState(false);
@@ -88,7 +88,7 @@ export function PostForm({
     setSaving(true);
     try {
       let mediaURL = image.removedExisting ? '' : initial.mediaURL;
-      if (image.file) mediaURL = await uploadImage(image.file, token);
+      if (image.file) mediaURL = await dispatch(uploadMedia(image.file)).unwrap();
       const saved = await onSubmit({ content: content.trim(), hashtags: hashtags.trim(), mediaURL });
       if (saved) {
         setContent('');

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { ImageIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import type { User } from '../../api/models';
-import { checkImageFile, uploadImage } from '../../lib/files';
+import { checkImageFile } from '../../lib/files';
+import { uploadMedia } from '../media/uploadMedia';
 import { fetchPosts } from '../posts/postsSlice';
 import { PRESET_AVATARS } from './avatars';
 import { editUser } from './usersSlice';
@@ -35,7 +36,6 @@ interface PickedFile {
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const dispatch = useAppDispatch();
-  const token = useAppSelector((state) => state.auth.token);
   const ids = { bio: useId(), file: useId(), fileError: useId() };
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
@@ -68,7 +68,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     event.preventDefault();
     setSaving(true);
     try {
-      const avatarURL = picked ? await uploadImage(picked.file, token) : avatarPath;
+      const avatarURL = picked ? await dispatch(uploadMedia(picked.file)).unwrap() : avatarPath;
       await dispatch(
         editUser({ firstName: firstName.trim(), lastName: lastName.trim(), bio, website: website.trim(), avatarURL }),
       ).unwrap();
