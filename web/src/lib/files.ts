@@ -15,26 +15,13 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null
   return null;
 }
 
-/** Where the app keeps the session (see features/auth): `{user, token}`. */
-const AUTH_STORAGE_KEY = 'murmur.auth';
-
-function storedToken(): string | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(AUTH_STORAGE_KEY);
-    const token = raw ? (JSON.parse(raw) as { token?: unknown }).token : null;
-    return typeof token === 'string' ? token : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Uploads a checked image to the backend, which keeps it in the browser's
  * storage, and returns the mediaURL (`media/<id>`) to save with the post or
- * profile. `token` defaults to the signed-in session's. Rejects with the
- * check's or the backend's message.
+ * profile, sent with `token` (features/media/uploadMedia passes the
+ * session's). Rejects with the check's or the backend's message.
  */
-export async function uploadImage(file: File, token: string | null = storedToken()): Promise<string> {
+export async function uploadImage(file: File, token: string | null): Promise<string> {
   const problem = checkImageFile(file);
   if (problem) throw new Error(problem);
   const headers: Record<string, string> = { 'content-type': file.type };

@@ -5,7 +5,6 @@
  */
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { bodyText } from './handlers';
 import { createNodeCore } from './node';
 
 /** `MURMUR_TOKEN_SECRET` in mock-core/src/auth.rs: a change there fails this test. */
@@ -16,7 +15,7 @@ const core = createNodeCore(11);
 
 function call(method: string, url: string, authorization?: string, body = '') {
   const res = core.handle(method, url, authorization, body, NOW, 0);
-  return { status: res.status, json: JSON.parse(bodyText(res)) as Record<string, unknown> };
+  return { status: res.status, json: JSON.parse(res.body) as Record<string, unknown> };
 }
 
 function login(username: string, password: string): string {
