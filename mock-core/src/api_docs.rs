@@ -32,7 +32,7 @@ fn endpoints() -> Vec<Endpoint> {
     vec![
         e("POST", "/api/auth/signup", false, "Creates an account and signs it in. A missing or empty `avatarURL` gets the default avatar.",
           "`SignupRequest` `{firstName, lastName, username, password, avatarURL?}`", "`SignupResponse` `{createdUser, encodedToken}`", 201,
-          vec![UsernameExists, SignupFieldsEmpty, bad_body()]),
+          vec![UsernameExists, SignupFieldsEmpty, UnsafeMediaUrl("avatarURL"), bad_body()]),
         e("POST", "/api/auth/login", false, "Signs in with a username and password.",
           "`LoginRequest` `{username, password}`", "`LoginResponse` `{foundUser, encodedToken}`", 200,
           vec![UserNotRegistered, InvalidCredentials, bad_body()]),
@@ -44,7 +44,7 @@ fn endpoints() -> Vec<Endpoint> {
           "Merges `firstName`, `lastName`, `bio`, `website` and `avatarURL` into the signed-in user; other fields are ignored. \
            `username` may be sent only unchanged. The new name and avatar show on the user's posts, comments, likes and follow lists.",
           "`EditUserRequest` `{userData: {firstName?, lastName?, bio?, website?, avatarURL?, username?}}`", "`UserResponse` `{user}`", 201,
-          vec![UsernameCannotChange, bad_body()]),
+          vec![UsernameCannotChange, UnsafeMediaUrl("avatarURL"), bad_body()]),
         e("POST", "/api/users/bookmark/{postId}", true, "Adds a post to the signed-in user's bookmarks.",
           "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![PostNotFound, AlreadyBookmarked]),
         e("POST", "/api/users/remove-bookmark/{postId}", true, "Removes a post from the signed-in user's bookmarks.",
@@ -60,11 +60,11 @@ fn endpoints() -> Vec<Endpoint> {
         e("GET", "/api/posts/{postId}", false, "One post by `_id`.", "none", "`PostResponse` `{post}`", 200, vec![PostNotFound]),
         e("POST", "/api/posts", true, "Creates a post with `likeCount` 0, no likers and no comments.",
           "`PostRequest` `{postData: {content, mediaURL?, hashtags?}}`", "`PostsResponse` `{posts}` (all posts)", 201,
-          vec![PostContentEmpty, PostContentTooLong, HashtagsTooLong, bad_body()]),
+          vec![PostContentEmpty, PostContentTooLong, HashtagsTooLong, UnsafeMediaUrl("mediaURL"), bad_body()]),
         e("POST", "/api/posts/edit/{postId}", true,
           "Merges `content`, `mediaURL` and `hashtags` into the signed-in user's post (`mediaURL: \"\"` removes the media); nothing else changes.",
           "`PostRequest` `{postData: {content?, mediaURL?, hashtags?}}`", "`PostsResponse` `{posts}`", 201,
-          vec![PostNotFound, EditPostNotOwner, PostContentEmpty, PostContentTooLong, HashtagsTooLong, bad_body()]),
+          vec![PostNotFound, EditPostNotOwner, PostContentEmpty, PostContentTooLong, HashtagsTooLong, UnsafeMediaUrl("mediaURL"), bad_body()]),
         e("DELETE", "/api/posts/{postId}", true, "Deletes the signed-in user's post and every bookmark of it.",
           "none", "`PostsResponse` `{posts}`", 200, vec![PostNotFound, DeletePostNotOwner]),
         e("POST", "/api/posts/like/{postId}", true, "Likes a post: the user joins `likedBy`, leaves `dislikedBy`; `likeCount` rises by 1.",
@@ -103,7 +103,14 @@ Do not edit: run `UPDATE_API_DOCS=1 cargo test`. -->
 Served inside the browser by `mock-core`. Conventions:
 
 - Every path starts with `/api/`; a full URL, a query string and trailing slashes are accepted.
-- Bodies are JSON. A body that is not JSON of the expected shape answers 400 `Invalid request body: <reason>`.
+- Bodies are JSON. A body that is not JSON of the expected shape answers 400 `Invalid request body: <reason>`, \
+the reason naming the field: `postData.content: invalid type: ...` for a wrong type, `missing field ...` for a \
+missing one, `not valid JSON (...)` for text that is not JSON. Fields a request does not use are ignored.
+- `mediaURL` and `avatarURL` are same-origin paths to an uploaded or shipped image: `[/][dir/...](media|avatars|seed)/<name>` \
+(`media/m-01`, `avatars/seed-1.svg`, `/murmur/media/m-01`), each directory `[A-Za-z0-9_-]+` and the name \
+`[A-Za-z0-9_-][A-Za-z0-9._-]*`. Anything else (another origin, `//host`, a scheme, backslashes, whitespace, \
+percent-escapes, `..`) answers 400 `<field> must be a path to an uploaded or shipped image`; an edit may send back \
+the value it already has.
 - Failures answer `{\"errors\": [\"<message>\"]}`; clients read `errors[0]`.
 - An unknown path or a wrong method answers 404 `No route for <METHOD> <path>`.
 - Routes marked *token* read an HS256 JWT from the `Authorization` header, raw or as `Bearer <token>`. \
@@ -122,8 +129,9 @@ it changed (a like or comment also updates its post's `updatedAt`).
 
 | Call | Does |
 |---|---|
-| `new MockCore(entropy: number)` | A backend over the seed data; `entropy` seeds password salts. |
-| `core.handle(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | Answers one request with `{status, body}` (body is JSON text). `nowMs` is `Date.now()`, `offsetMinutes` is `-new Date().getTimezoneOffset()`. |
+| `new MockCore()` | A backend over the seed data; its password-salt generator is seeded once from `crypto.getRandomValues` and then lives in the state (and in snapshots). |
+| `core.handle(method, url, authorization \\| undefined, body)` | Answers one request at the platform's clock and zone (`Date`) with a `CoreResponse`: `status`, `takeBody()` (the JSON body as UTF-8 bytes, once), `free()`. |
+| `core.handleAt(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | The same at an explicit time (`nowMs` like `Date.now()`) and zone (`offsetMinutes` is `-new Date().getTimezoneOffset()`), for callers that record requests and replay them. |
 | `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ...}`. |
 | `core.importSnapshot(json: string)` | Replaces the state; throws an `Error` saying why a bad document was refused, leaving the state as it was. |
 | `core.loadBulk(users: number, posts: number)` | Replaces the state with generated users (the guest among them) and posts, for benchmarks. |
@@ -267,6 +275,8 @@ fn catalogue() -> Vec<ApiError> {
         CommentEmpty,
         NotAnImage,
         FileTooLarge,
+        UnsafeMediaUrl("mediaURL"),
+        UnsafeMediaUrl("avatarURL"),
     ]
 }
 
@@ -276,8 +286,13 @@ fn doc_path() -> PathBuf {
 
 #[test]
 fn every_route_is_documented_in_order() {
-    let documented: Vec<(&str, &str)> = endpoints().iter().map(|e| (e.method, e.pattern)).collect();
-    let routed: Vec<(&str, &str)> = routes().map(|r| (r.method.as_str(), r.pattern)).collect();
+    let documented: Vec<(&str, &str, bool)> = endpoints()
+        .iter()
+        .map(|e| (e.method, e.pattern, e.auth))
+        .collect();
+    let routed: Vec<(&str, &str, bool)> = routes()
+        .map(|r| (r.method.as_str(), r.pattern, r.needs_token()))
+        .collect();
     assert_eq!(documented, routed);
 }
 

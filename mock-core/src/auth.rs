@@ -4,43 +4,45 @@
 //! verification accepts nothing but a well-formed HS256 token with a valid
 //! signature. Passwords are stored as `sha256(salt || password)`.
 
-use crate::base64url;
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::json::{self, Obj};
-use crate::json_write::{cat, json_object, push_hex, to_json};
 use crate::model::{PasswordDigest, User};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
 use hmac::{Hmac, Mac};
-#[cfg(test)]
-use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::borrow::Cow;
+use std::fmt::Write;
 
 /// The fixed secret every token is signed with. The mock runs in the
 /// visitor's browser, so this protects nothing; it only makes tokens real.
 pub const MURMUR_TOKEN_SECRET: &str = "murmur-mock-core-token-secret-v1";
 
-/// `{"alg":"HS256","typ":"JWT"}`, base64url-encoded.
-const HEADER_B64: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9";
+/// A token's header: what we write, and (`alg`) what we check.
+#[derive(Serialize, Deserialize)]
+struct Header<'a> {
+    alg: Cow<'a, str>,
+    #[serde(default, skip_deserializing)]
+    typ: Cow<'a, str>,
+}
 
-#[derive(Debug, PartialEq, Eq)]
+const HEADER: Header<'static> = Header {
+    alg: Cow::Borrowed("HS256"),
+    typ: Cow::Borrowed("JWT"),
+};
+
+/// A token's payload: who it names, and when it was issued (written, not
+/// required on reading).
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Claims {
+    #[serde(rename = "_id")]
     pub id: String,
     pub username: String,
+    #[serde(default, skip_deserializing)]
+    pub iat: i64,
 }
-
-#[cfg_attr(test, derive(Serialize))]
-struct ClaimsWithIat<'a> {
-    #[cfg_attr(test, serde(rename = "_id"))]
-    id: &'a str,
-    username: &'a str,
-    iat: i64,
-}
-
-json_object!(ClaimsWithIat<'_> {
-    "_id" => id,
-    "username" => username,
-    "iat" => iat,
-});
 
 fn mac() -> Hmac<Sha256> {
     // HMAC takes keys of any length, so this never fails; the fallback
@@ -49,55 +51,58 @@ fn mac() -> Hmac<Sha256> {
         .unwrap_or_else(|_| Hmac::<Sha256>::new(&Default::default()))
 }
 
+/// One JSON part of a token, base64url-encoded.
+fn encode_part(value: &impl Serialize) -> String {
+    URL_SAFE_NO_PAD.encode(serde_json::to_vec(value).unwrap_or_default())
+}
+
 /// A signed token for `user`, issued at `now_ms`.
 pub fn encode_token(user: &User, now_ms: i64) -> String {
-    let claims = ClaimsWithIat {
-        id: &user.id,
-        username: &user.username,
+    let claims = Claims {
+        id: user.id.clone(),
+        username: user.username.clone(),
         iat: now_ms.div_euclid(1000),
     };
-    let payload = to_json(&claims);
-    let signing_input = cat(&[HEADER_B64, ".", &base64url::encode(payload)]);
+    let signing_input = format!("{}.{}", encode_part(&HEADER), encode_part(&claims));
     let mut mac = mac();
     mac.update(signing_input.as_bytes());
-    let signature = base64url::encode(mac.finalize().into_bytes());
-    cat(&[&signing_input, ".", &signature])
+    let signature = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
+    format!("{signing_input}.{signature}")
 }
 
 /// The claims of a genuine HS256 token, or `InvalidToken`.
 pub fn decode_token(token: &str) -> Result<Claims, ApiError> {
-    let mut parts = token.split(['.']);
-    let (Some(header_b64), Some(payload), Some(signature), None) =
+    let mut parts = token.split('.');
+    let (Some(header), Some(payload), Some(signature), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(ApiError::InvalidToken);
     };
-    let alg = read_part(header_b64, |o| o.str("alg"))?;
-    if alg != "HS256" {
-        return Err(ApiError::InvalidToken);
+    if decode_part::<Header<'_>, _>(header, |h| h.alg == HEADER.alg)? {
+        let mut mac = mac();
+        mac.update(header.as_bytes());
+        mac.update(b".");
+        mac.update(payload.as_bytes());
+        let signature = URL_SAFE_NO_PAD
+            .decode(signature)
+            .map_err(|_| ApiError::InvalidToken)?;
+        mac.verify_slice(&signature)
+            .map_err(|_| ApiError::InvalidToken)?;
+        return decode_part::<Claims, _>(payload, |c| c);
     }
-    let mut mac = mac();
-    mac.update(header_b64.as_bytes());
-    mac.update(b".");
-    mac.update(payload.as_bytes());
-    let signature = base64url::decode(signature).ok_or(ApiError::InvalidToken)?;
-    mac.verify_slice(&signature)
-        .map_err(|_| ApiError::InvalidToken)?;
-    read_part(payload, |o| {
-        Ok(Claims {
-            id: o.str("_id")?,
-            username: o.str("username")?,
-        })
-    })
+    Err(ApiError::InvalidToken)
 }
 
-/// Reads one base64url JSON object of a token with `read`.
-fn read_part<T>(part: &str, read: impl Fn(&Obj<'_>) -> Result<T, String>) -> Result<T, ApiError> {
-    let bytes = base64url::decode(part).ok_or(ApiError::InvalidToken)?;
-    let text = String::from_utf8(bytes).map_err(|_| ApiError::InvalidToken)?;
-    let value = json::parse(&text).map_err(|_| ApiError::InvalidToken)?;
-    Obj::of(&value, "token part")
-        .and_then(|o| read(&o))
+/// Reads one base64url JSON part of a token and maps it with `then`.
+fn decode_part<T: DeserializeOwned, R>(
+    part: &str,
+    then: impl FnOnce(T) -> R,
+) -> Result<R, ApiError> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(part)
+        .map_err(|_| ApiError::InvalidToken)?;
+    serde_json::from_slice(&bytes)
+        .map(then)
         .map_err(|_| ApiError::InvalidToken)
 }
 
@@ -130,10 +135,12 @@ pub fn authenticate(db: &Db, authorization: Option<&str>) -> Result<AuthUser, Ap
     }
 }
 
-fn hex(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().saturating_mul(2));
-    push_hex(&mut out, bytes);
-    out
+/// Bytes as lowercase hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut out, b| {
+        let _ = write!(out, "{b:02x}");
+        out
+    })
 }
 
 /// `sha256(salt || password)` as hex.
@@ -157,8 +164,6 @@ pub fn password_matches(stored: &PasswordDigest, password: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-    use base64::Engine;
 
     fn user() -> User {
         crate::seed::seed_db(crate::db::Rng(1))
@@ -182,21 +187,17 @@ mod tests {
     }
 
     #[test]
-    fn header_constant_is_the_hs256_header() {
+    fn tokens_carry_the_hs256_header_and_the_claims() {
+        let token = encode_token(&user(), 1_767_225_600_999);
+        let parts: Vec<&str> = token.split('.').collect();
         assert_eq!(
-            URL_SAFE_NO_PAD.decode(HEADER_B64).unwrap(),
+            URL_SAFE_NO_PAD.decode(parts[0]).unwrap(),
             br#"{"alg":"HS256","typ":"JWT"}"#
         );
-    }
-
-    #[test]
-    fn claims_are_what_serde_writes() {
-        let claims = ClaimsWithIat {
-            id: "u-guest",
-            username: "gu\"est",
-            iat: -1_767_225_600,
-        };
-        assert_eq!(to_json(&claims), serde_json::to_string(&claims).unwrap());
+        assert_eq!(
+            URL_SAFE_NO_PAD.decode(parts[1]).unwrap(),
+            br#"{"_id":"u-guest","username":"guest","iat":1767225600}"#
+        );
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! The in-memory store: users and posts in insertion order, with id indexes
 //! so that every lookup is logarithmic and no request does quadratic work.
 
-use crate::json_write::{cat, hex_u64, numbered};
 use crate::model::{Counters, Post, User};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -22,7 +21,7 @@ impl Rng {
 
     /// 16 random bytes as 32 hex digits.
     pub fn salt(&mut self) -> String {
-        cat(&[&hex_u64(self.next_u64()), &hex_u64(self.next_u64())])
+        format!("{:016x}{:016x}", self.next_u64(), self.next_u64())
     }
 }
 
@@ -90,8 +89,6 @@ impl Db {
         db
     }
 
-    // Indexes are filled by inserts, not `collect()`: building a BTreeMap
-    // from an iterator sorts first, which costs kBs of WebAssembly.
     fn reindex_users(&mut self) {
         self.user_index.clear();
         self.username_index.clear();
@@ -205,7 +202,7 @@ impl Db {
                 IdKind::Media => (&mut self.counters.media, "m-"),
             };
             *counter = counter.wrapping_add(1);
-            let id = numbered(prefix, *counter, 2);
+            let id = format!("{prefix}{:02}", *counter);
             let taken = match kind {
                 IdKind::User => self.user_index.contains_key(&id),
                 IdKind::Post => self.post_index.contains_key(&id),

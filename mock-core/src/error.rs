@@ -2,7 +2,6 @@
 //! message in a single `match`, and every response body of a failure is
 //! `{"errors": ["<message>"]}`.
 
-use crate::json_write::cat;
 use std::fmt;
 
 /// Everything a request can fail with. The catalogue messages of the spec
@@ -42,6 +41,9 @@ pub enum ApiError {
     CommentEmpty,
     NotAnImage,
     FileTooLarge,
+    /// A `mediaURL` or `avatarURL` (the field named) that is not a
+    /// same-origin path to an uploaded or shipped image.
+    UnsafeMediaUrl(&'static str),
     /// A response could not be serialised: a bug, never a client's fault.
     Internal,
 }
@@ -99,9 +101,15 @@ impl ApiError {
             ApiError::CommentNotFound => (404, "Comment not found"),
             ApiError::UserNotFound => (404, "User not found"),
             ApiError::NoRoute { method, path } => {
-                return (404, cat(&["No route for ", method, " ", path]));
+                return (404, format!("No route for {method} {path}"));
             }
-            ApiError::BadBody(detail) => return (400, cat(&["Invalid request body: ", detail])),
+            ApiError::BadBody(detail) => return (400, format!("Invalid request body: {detail}")),
+            ApiError::UnsafeMediaUrl(field) => {
+                return (
+                    400,
+                    format!("{field} must be a path to an uploaded or shipped image"),
+                );
+            }
             ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),
             ApiError::PostContentEmpty => (400, "Post content must not be empty"),
             ApiError::PostContentTooLong => (400, "Post content must be at most 100 characters"),
@@ -119,7 +127,7 @@ impl ApiError {
         let body = crate::views::ErrorResponse {
             errors: vec![self.message()],
         };
-        crate::json_write::to_json(&body)
+        serde_json::to_string(&body).unwrap_or_default()
     }
 }
 

@@ -14,18 +14,10 @@
     )
 )]
 
-// Talc instead of the default dlmalloc: a few kB less WebAssembly.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 mod api;
 mod auth;
-mod base64url;
 mod db;
 mod error;
-mod json;
-mod json_write;
 mod model;
 mod router;
 mod routes;

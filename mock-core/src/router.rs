@@ -1,16 +1,20 @@
-//! The route table and the dispatcher: a path is matched against every
-//! route's pattern, the matching handler gets a [`Ctx`] (its extractors:
-//! path parameters, the signed-in user, the JSON body), and its
-//! `Result<Reply, ApiError>` becomes the response.
+//! The route table and the dispatcher, in the manner of axum: each route
+//! says whether it needs a signed-in user ([`Route::open`] or
+//! [`Route::token`]), so which routes need a token is visible in the tables
+//! and authentication (401, or 404 for a vanished user) always comes before
+//! any body is read (400). A handler takes what it needs: [`Ctx`] for the
+//! store, the clock, path parameters by name and the parsed body, and the
+//! [`AuthUser`] when its route is a token route. Its `Result<Reply,
+//! ApiError>` becomes the response.
 
 use crate::api::{Now, Request, Response};
 use crate::auth::{authenticate, AuthUser};
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::json::{self, FromJson};
-use crate::json_write::{to_json, ToJson};
 use crate::routes;
 use crate::views::Render;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -29,7 +33,16 @@ impl Method {
     }
 }
 
-pub type Handler = fn(Ctx<'_>) -> Result<Reply, ApiError>;
+type Answer = Result<Reply, ApiError>;
+
+/// What a route's handler needs besides its [`Ctx`].
+#[derive(Clone, Copy)]
+pub enum Handler {
+    /// Anyone may call it.
+    Open(fn(Ctx<'_>) -> Answer),
+    /// Only a signed-in user: the handler gets them.
+    Token(fn(Ctx<'_>, AuthUser) -> Answer),
+}
 
 /// One endpoint: `pattern` is the full path, parameters written `{name}`.
 pub struct Route {
@@ -38,9 +51,41 @@ pub struct Route {
     pub handler: Handler,
 }
 
+impl Route {
+    /// A route anyone may call.
+    pub const fn open(
+        method: Method,
+        pattern: &'static str,
+        handler: fn(Ctx<'_>) -> Answer,
+    ) -> Self {
+        Route {
+            method,
+            pattern,
+            handler: Handler::Open(handler),
+        }
+    }
+
+    /// A route that needs a token naming an existing user.
+    pub const fn token(
+        method: Method,
+        pattern: &'static str,
+        handler: fn(Ctx<'_>, AuthUser) -> Answer,
+    ) -> Self {
+        Route {
+            method,
+            pattern,
+            handler: Handler::Token(handler),
+        }
+    }
+
+    #[cfg(test)]
+    pub fn needs_token(&self) -> bool {
+        matches!(self.handler, Handler::Token(_))
+    }
+}
+
 /// Every route, in matching order (literal routes before the parameterised
 /// ones they would otherwise shadow).
-#[cfg(test)]
 pub fn routes() -> impl Iterator<Item = &'static Route> {
     TABLES.iter().flat_map(|table| table.iter())
 }
@@ -54,30 +99,39 @@ const TABLES: [&[Route]; 5] = [
     routes::media::ROUTES,
 ];
 
-/// What a handler gets: the store, the request's parts and the clock.
+/// What a handler gets: the store, the clock, the path parameters and the
+/// body.
 pub struct Ctx<'a> {
     pub db: &'a mut Db,
     pub now: Now,
-    params: Vec<String>,
-    authorization: Option<&'a str>,
+    params: Vec<(&'static str, String)>,
     body: &'a str,
 }
 
 impl<'a> Ctx<'a> {
-    /// The `i`-th path parameter (the pattern guarantees it exists).
-    pub fn param(&self, i: usize) -> &str {
-        self.params.get(i).map(String::as_str).unwrap_or_default()
+    /// The path parameter written `{name}` in the route's pattern (empty if
+    /// the pattern has none of that name; a test checks every handler's).
+    pub fn param(&self, name: &str) -> &str {
+        self.params
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or("", |(_, value)| value.as_str())
     }
 
-    /// The signed-in user, or the catalogue's token errors.
-    pub fn user(&self) -> Result<AuthUser, ApiError> {
-        authenticate(self.db, self.authorization)
-    }
-
-    /// The body read as `T`; 400 with the reason otherwise.
-    pub fn json<T: FromJson>(&self) -> Result<T, ApiError> {
-        let value = json::parse(self.body).map_err(ApiError::BadBody)?;
-        T::from_json(&value).map_err(ApiError::BadBody)
+    /// The body read as `T`; 400 with the reason otherwise: where the
+    /// text stops being JSON, or which field is missing or of a wrong type.
+    pub fn body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        // Through a `Value`, so that a shape error names the field by its
+        // path rather than by a line and column.
+        let value: serde_json::Value = serde_json::from_str(self.body)
+            .map_err(|e| ApiError::BadBody(format!("not valid JSON ({e})")))?;
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            let path = e.path().to_string();
+            ApiError::BadBody(match path.as_str() {
+                "." => e.into_inner().to_string(),
+                _ => format!("{path}: {}", e.into_inner()),
+            })
+        })
     }
 
     pub fn render(&self) -> Render<'_> {
@@ -95,43 +149,32 @@ pub struct Reply {
 }
 
 impl Reply {
-    pub fn ok(value: &dyn ToJson) -> Result<Reply, ApiError> {
+    pub fn ok(value: &impl Serialize) -> Answer {
         Self::with_status(200, value)
     }
 
-    pub fn created(value: &dyn ToJson) -> Result<Reply, ApiError> {
+    pub fn created(value: &impl Serialize) -> Answer {
         Self::with_status(201, value)
     }
 
-    fn with_status(status: u16, value: &dyn ToJson) -> Result<Reply, ApiError> {
-        Ok(Reply {
-            status,
-            body: to_json(value),
-        })
+    fn with_status(status: u16, value: &impl Serialize) -> Answer {
+        let body = serde_json::to_string(value).map_err(|_| ApiError::Internal)?;
+        Ok(Reply { status, body })
     }
 }
 
 /// The path part of a URL: scheme and host dropped, query and fragment cut.
 fn path_of(url: &str) -> &str {
-    // A byte search, not `find("://")`: the substring searcher and the
-    // panic formatting it brings along were 5 kB of the gzipped module.
-    let path = match url.as_bytes().windows(3).position(|w| w == b"://") {
-        Some(i) => {
-            let after = url.get(i.saturating_add(3)..).unwrap_or_default();
-            after
-                .find(['/'])
-                .and_then(|j| after.get(j..))
-                .unwrap_or("/")
-        }
+    let path = match url.split_once("://") {
+        Some((_, after)) => after.find('/').and_then(|j| after.get(j..)).unwrap_or("/"),
         None => url,
     };
     path.split(['?', '#']).next().unwrap_or_default()
 }
 
-/// The first `n` characters of `s` (`s.chars().take(n).collect()`).
+/// The first `n` characters of `s`.
 fn first_chars(s: &str, n: usize) -> String {
-    let end = s.char_indices().nth(n).map_or(s.len(), |(i, _)| i);
-    s.get(..end).unwrap_or(s).to_owned()
+    s.chars().take(n).collect()
 }
 
 /// `%XX` escapes decoded; `None` for a malformed escape or invalid UTF-8.
@@ -152,13 +195,11 @@ fn percent_decode(segment: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The parameters of `path` if it matches `pattern`. (`split(['/'])`
-/// rather than `split('/')` here and in the router: the one-char-array
-/// searcher is smaller in WebAssembly than the memchr-based char one.)
-fn match_pattern(pattern: &str, path: &str) -> Option<Vec<String>> {
+/// The named parameters of `path` if it matches `pattern`.
+fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str, String)>> {
     let mut params = Vec::new();
-    let mut want = pattern.split(['/']);
-    let mut have = path.split(['/']);
+    let mut want = pattern.split('/');
+    let mut have = path.split('/');
     loop {
         match (want.next(), have.next()) {
             (None, None) => return Some(params),
@@ -166,7 +207,8 @@ fn match_pattern(pattern: &str, path: &str) -> Option<Vec<String>> {
                 if h.is_empty() {
                     return None;
                 }
-                params.push(percent_decode(h)?);
+                let name = w.trim_start_matches('{').trim_end_matches('}');
+                params.push((name, percent_decode(h)?));
             }
             (Some(w), Some(h)) if w == h => {}
             _ => return None,
@@ -183,27 +225,25 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
         p => p,
     };
     let method = req.method.trim();
-    // Plain loops rather than `routes().find_map`: the flattening
-    // iterator's `try_fold` costs a kB of WebAssembly.
-    let mut found = None;
-    'search: for table in TABLES {
-        for route in table {
-            if route.method.as_str().eq_ignore_ascii_case(method) {
-                if let Some(params) = match_pattern(route.pattern, trimmed) {
-                    found = Some((route, params));
-                    break 'search;
+    let found = routes()
+        .filter(|route| route.method.as_str().eq_ignore_ascii_case(method))
+        .find_map(|route| Some((route, match_pattern(route.pattern, trimmed)?)));
+    let result = match found {
+        Some((route, params)) => {
+            let authorization = req.authorization;
+            let cx = Ctx {
+                db,
+                now,
+                params,
+                body: req.body,
+            };
+            match route.handler {
+                Handler::Open(handler) => handler(cx),
+                Handler::Token(handler) => {
+                    authenticate(cx.db, authorization).and_then(|user| handler(cx, user))
                 }
             }
         }
-    }
-    let result = match found {
-        Some((route, params)) => (route.handler)(Ctx {
-            db,
-            now,
-            params,
-            authorization: req.authorization,
-            body: req.body,
-        }),
         None => Err(ApiError::NoRoute {
             method: first_chars(method, 16),
             path: first_chars(trimmed, 200),
@@ -248,7 +288,7 @@ mod tests {
     fn patterns_bind_decoded_parameters() {
         assert_eq!(
             match_pattern("/api/posts/user/{username}", "/api/posts/user/a%20b"),
-            Some(vec!["a b".to_owned()])
+            Some(vec![("username", "a b".to_owned())])
         );
         assert_eq!(match_pattern("/api/posts/{id}", "/api/posts"), None);
         assert_eq!(match_pattern("/api/posts/{id}", "/api/posts/%zz"), None);
@@ -389,7 +429,7 @@ mod tests {
             None,
             "username=guest",
             400,
-            "Invalid request body: expected value at byte 1",
+            "Invalid request body: not valid JSON (expected value at line 1 column 1)",
         );
         t.fails(
             "POST",
@@ -397,7 +437,7 @@ mod tests {
             None,
             "42",
             400,
-            "Invalid request body: the body must be a JSON object",
+            "Invalid request body: invalid type: integer `42`, expected a JSON object",
         );
     }
 

@@ -1,9 +1,8 @@
 //! The seed data: six people and twelve posts, written for Murmur. Ids and
 //! dates are fixed so that deep links survive a reload.
 
-use crate::auth::digest_password;
+use crate::auth::{digest_password, hex};
 use crate::db::{Db, Rng};
-use crate::json_write::{cat, numbered, push_hex};
 use crate::model::{Comment, Counters, Likes, Post, User};
 use crate::time::utc_ms;
 use sha2::{Digest, Sha256};
@@ -31,7 +30,7 @@ type SeedUser = (
     &'static str,
     &'static str,
     &'static str,
-    (i64, i64, i64),
+    (i32, u32, u32),
     &'static [&'static str],
 );
 
@@ -103,7 +102,7 @@ const EMAIL: (&str, &str) = ("u-maya", "maya.lindqvist@example.com");
 /// (author, created (y, m, d, h, min), content, media, hashtags, likers, dislikers)
 type SeedPost = (
     &'static str,
-    (i64, i64, i64, i64, i64),
+    (i32, u32, u32, u32, u32),
     &'static str,
     &'static str,
     &'static str,
@@ -223,7 +222,7 @@ const POSTS: [SeedPost; 12] = [
 ];
 
 /// (post index, author, created (y, m, d, h, min), text)
-type SeedComment = (usize, &'static str, (i64, i64, i64, i64, i64), &'static str);
+type SeedComment = (usize, &'static str, (i32, u32, u32, u32, u32), &'static str);
 
 const COMMENTS: [SeedComment; 14] = [
     (
@@ -324,10 +323,8 @@ fn ids(list: &[&str]) -> Vec<String> {
 
 /// A fixed salt per seed user, so seed digests never change.
 pub fn fixed_salt(user_id: &str) -> String {
-    let digest = Sha256::digest(cat(&["murmur-seed-salt:", user_id]));
-    let mut salt = String::with_capacity(32);
-    push_hex(&mut salt, digest.get(..16).unwrap_or_default());
-    salt
+    let digest = Sha256::digest(format!("murmur-seed-salt:{user_id}"));
+    hex(digest.get(..16).unwrap_or_default())
 }
 
 fn users() -> Vec<User> {
@@ -360,10 +357,7 @@ fn users() -> Vec<User> {
                     email: (EMAIL.0 == id).then(|| EMAIL.1.to_owned()),
                     created_at: created,
                     updated_at: created,
-                    avatar_url: cat(&[
-                        &numbered("avatars/seed-", n.saturating_add(1) as u64, 1),
-                        ".svg",
-                    ]),
+                    avatar_url: format!("avatars/seed-{}.svg", n.saturating_add(1)),
                     bio: bio.to_owned(),
                     website: website.to_owned(),
                     followers,
@@ -390,7 +384,7 @@ fn posts() -> Vec<Post> {
                     .map(|(k, &(_, author, (y, mo, d, h, mi), text))| {
                         let at = utc_ms(y, mo, d, h, mi);
                         Comment {
-                            id: numbered("c-", k.saturating_add(1) as u64, 2),
+                            id: format!("c-{:02}", k.saturating_add(1)),
                             text: text.to_owned(),
                             author: author.to_owned(),
                             upvoted_by: Vec::new(),
@@ -405,7 +399,7 @@ fn posts() -> Vec<Post> {
                     .map(|c| c.created_at)
                     .fold(created, i64::max);
                 Post {
-                    id: numbered("p-", n.saturating_add(1) as u64, 2),
+                    id: format!("p-{:02}", n.saturating_add(1)),
                     content: content.to_owned(),
                     media_url: media.to_owned(),
                     hashtags: hashtags.to_owned(),
@@ -444,6 +438,21 @@ mod tests {
         let digest = Sha256::digest("murmur-seed-salt:u-guest");
         let expected: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
         assert_eq!(fixed_salt("u-guest"), expected);
+    }
+
+    #[test]
+    fn seed_dates_are_real_dates() {
+        for u in USERS {
+            let (y, m, d) = u.6;
+            assert_ne!(utc_ms(y, m, d, 10, 0), 0, "{}", u.0);
+        }
+        for (y, m, d, h, mi) in POSTS
+            .iter()
+            .map(|p| p.1)
+            .chain(COMMENTS.iter().map(|c| c.2))
+        {
+            assert_ne!(utc_ms(y, m, d, h, mi), 0);
+        }
     }
 
     #[test]

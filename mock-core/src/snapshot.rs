@@ -4,38 +4,31 @@
 use crate::auth::digest_password;
 use crate::db::{Db, Rng};
 use crate::error::MAX_POST_CHARS;
-use crate::json::{self, FromJson, Obj};
-use crate::json_write::{cat, hex_u64, json_object, num, num_usize, to_json};
 use crate::model::{Counters, Likes, Post, User};
 use crate::routes::chars;
 use crate::time::utc_ms;
-#[cfg(test)]
-use serde::Serialize;
-use std::collections::BTreeMap;
+use serde::{Deserialize, Serialize};
+use serde_json::error::Category;
+use std::borrow::Cow;
+use std::collections::BTreeSet;
 use std::fmt;
 
 pub const FORMAT: &str = "murmur-snapshot";
 pub const VERSION: u32 = 1;
 
-#[cfg_attr(test, derive(Serialize))]
-struct SnapshotOut<'a> {
-    format: &'static str,
+/// The snapshot document, written from the store by reference and read
+/// back owned: every field required with its type, no unknown field.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a snapshot object")]
+struct Snapshot<'a> {
+    format: Cow<'a, str>,
     version: u32,
-    users: &'a [User],
-    posts: &'a [Post],
-    counters: &'a Counters,
+    users: Cow<'a, [User]>,
+    posts: Cow<'a, [Post]>,
+    counters: Cow<'a, Counters>,
     /// The salt generator's state, as 16 hex digits.
     rng: String,
 }
-
-json_object!(SnapshotOut<'_> {
-    "format" => format,
-    "version" => version,
-    "users" => users,
-    "posts" => posts,
-    "counters" => counters,
-    "rng" => rng,
-});
 
 /// Why a snapshot was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,26 +42,16 @@ impl fmt::Display for SnapshotError {
 
 impl std::error::Error for SnapshotError {}
 
-impl SnapshotError {
-    /// What `Display` writes, without `core::fmt`.
-    pub fn message(&self) -> String {
-        cat(&["snapshot refused: ", &self.0])
-    }
-}
-
 pub fn export(db: &Db) -> String {
-    to_json(&snapshot_of(db))
-}
-
-fn snapshot_of(db: &Db) -> SnapshotOut<'_> {
-    SnapshotOut {
-        format: FORMAT,
+    let doc = Snapshot {
+        format: Cow::Borrowed(FORMAT),
         version: VERSION,
-        users: db.users(),
-        posts: db.posts(),
-        counters: &db.counters,
-        rng: hex_u64(db.rng.0),
-    }
+        users: Cow::Borrowed(db.users()),
+        posts: Cow::Borrowed(db.posts()),
+        counters: Cow::Borrowed(&db.counters),
+        rng: format!("{:016x}", db.rng.0),
+    };
+    serde_json::to_string(&doc).unwrap_or_default()
 }
 
 /// A store from a snapshot, after checking every invariant of the state.
@@ -77,36 +60,32 @@ pub fn import(text: &str) -> Result<Db, SnapshotError> {
 }
 
 fn read(text: &str) -> Result<Db, String> {
-    let value = json::parse(text).map_err(|e| cat(&["not JSON: ", &e]))?;
-    let o = Obj::of(&value, "a snapshot")?;
-    o.only(&["format", "version", "users", "posts", "counters", "rng"])?;
-    let format = o.str("format")?;
-    if format != FORMAT {
-        return Err(cat(&[
-            "format is \"",
-            &format,
-            "\", expected \"",
-            FORMAT,
-            "\"",
-        ]));
+    let doc: Snapshot<'static> = serde_json::from_str(text).map_err(|e| match e.classify() {
+        Category::Data => e.to_string(),
+        Category::Syntax | Category::Eof | Category::Io => format!("not JSON: {e}"),
+    })?;
+    if doc.format != FORMAT {
+        return Err(format!(
+            "format is \"{}\", expected \"{FORMAT}\"",
+            doc.format
+        ));
     }
-    let version = o.int("version")?;
-    if version != i64::from(VERSION) {
-        return Err(cat(&[
-            "version ",
-            &num(version),
-            " is not supported (expected ",
-            &num(i64::from(VERSION)),
-            ")",
-        ]));
+    if doc.version != VERSION {
+        return Err(format!(
+            "version {} is not supported (expected {VERSION})",
+            doc.version
+        ));
     }
-    let rng = o.str("rng")?;
-    let rng = u64::from_str_radix(&rng, 16).map_err(|_| cat(&["rng \"", &rng, "\" is not hex"]))?;
-    let users = o.list("users", User::from_json)?;
-    let posts = o.list("posts", Post::from_json)?;
-    let counters = Counters::from_json(o.required("counters")?)?;
+    let rng =
+        u64::from_str_radix(&doc.rng, 16).map_err(|_| format!("rng \"{}\" is not hex", doc.rng))?;
+    let (users, posts) = (doc.users.into_owned(), doc.posts.into_owned());
     check(&users, &posts)?;
-    Ok(Db::from_parts(users, posts, counters, Rng(rng)))
+    Ok(Db::from_parts(
+        users,
+        posts,
+        doc.counters.into_owned(),
+        Rng(rng),
+    ))
 }
 
 fn is_hex(s: &str, len: usize) -> bool {
@@ -116,24 +95,22 @@ fn is_hex(s: &str, len: usize) -> bool {
 }
 
 /// A set of ids; the first repeat is an error naming `what`.
-fn distinct<'a>(what: &str, list: impl IntoIterator<Item = &'a String>) -> Result<Ids, String> {
+fn distinct<'a>(what: &str, list: impl IntoIterator<Item = &'a String>) -> Result<Ids<'a>, String> {
     let mut set = Ids::new();
     for item in list {
-        if set.insert(item.clone(), 0).is_some() {
-            return Err(cat(&[what, " lists \"", item, "\" twice"]));
+        if !set.insert(item.as_str()) {
+            return Err(format!("{what} lists \"{item}\" twice"));
         }
     }
     Ok(set)
 }
 
-/// Sets are maps to a dummy value: one `BTreeMap<String, usize>` instance
-/// (the one the store indexes with) keeps the WebAssembly module small.
-type Ids = BTreeMap<String, usize>;
+type Ids<'a> = BTreeSet<&'a str>;
 
-fn known(what: &str, ids: &[String], users: &Ids) -> Result<(), String> {
+fn known(what: &str, ids: &[String], users: &Ids<'_>) -> Result<(), String> {
     distinct(what, ids)?;
-    match ids.iter().find(|id| !users.contains_key(id.as_str())) {
-        Some(id) => Err(cat(&[what, " names unknown user \"", id, "\""])),
+    match ids.iter().find(|id| !users.contains(id.as_str())) {
+        Some(id) => Err(format!("{what} names unknown user \"{id}\"")),
         None => Ok(()),
     }
 }
@@ -149,97 +126,74 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
         posts.iter().flat_map(|p| p.comments.iter().map(|c| &c.id)),
     )?;
     // Each follow appears once as "a follows b" from both ends.
-    let mut edges = Ids::new();
-    for u in users {
-        for f in &u.following {
-            edges.insert(cat(&[&u.id, "\u{0}", f]), 0);
-        }
-    }
+    let following: BTreeSet<(&str, &str)> = users
+        .iter()
+        .flat_map(|u| u.following.iter().map(|f| (u.id.as_str(), f.as_str())))
+        .collect();
     let mut follower_edges = 0usize;
     for u in users {
-        let who = cat(&["user ", &u.id]);
+        let who = format!("user {}", u.id);
         if u.id.is_empty() || u.username.trim().is_empty() {
-            return Err(cat(&[&who, " has an empty id or username"]));
+            return Err(format!("{who} has an empty id or username"));
         }
         if !is_hex(&u.password.salt, 32) || !is_hex(&u.password.digest, 64) {
-            return Err(cat(&[&who, " has a malformed password digest"]));
+            return Err(format!("{who} has a malformed password digest"));
         }
-        known(&cat(&[&who, " following"]), &u.following, &user_ids)?;
-        known(&cat(&[&who, " followers"]), &u.followers, &user_ids)?;
+        known(&format!("{who} following"), &u.following, &user_ids)?;
+        known(&format!("{who} followers"), &u.followers, &user_ids)?;
         if u.following.contains(&u.id) {
-            return Err(cat(&[&who, " follows themselves"]));
+            return Err(format!("{who} follows themselves"));
         }
         for f in &u.followers {
-            if !edges.contains_key(&cat(&[f, "\u{0}", &u.id])) {
+            if !following.contains(&(f.as_str(), u.id.as_str())) {
                 return Err("follow lists are not symmetric".into());
             }
             follower_edges = follower_edges.saturating_add(1);
         }
-        distinct(&cat(&[&who, " bookmarks"]), &u.bookmarks)?;
-        if let Some(b) = u
-            .bookmarks
-            .iter()
-            .find(|b| !post_ids.contains_key(b.as_str()))
-        {
-            return Err(cat(&[&who, " bookmarks unknown post \"", b, "\""]));
+        distinct(&format!("{who} bookmarks"), &u.bookmarks)?;
+        if let Some(b) = u.bookmarks.iter().find(|b| !post_ids.contains(b.as_str())) {
+            return Err(format!("{who} bookmarks unknown post \"{b}\""));
         }
     }
-    if follower_edges != edges.len() {
+    if follower_edges != following.len() {
         return Err("follow lists are not symmetric".into());
     }
     for p in posts {
-        let what = cat(&["post ", &p.id]);
-        if !user_ids.contains_key(p.author.as_str()) {
-            return Err(cat(&[&what, " has unknown author \"", &p.author, "\""]));
+        let what = format!("post {}", p.id);
+        if !user_ids.contains(p.author.as_str()) {
+            return Err(format!("{what} has unknown author \"{}\"", p.author));
         }
         if chars(&p.content) > MAX_POST_CHARS || chars(&p.hashtags) > MAX_POST_CHARS {
-            return Err(cat(&[
-                &what,
-                " exceeds ",
-                &num_usize(MAX_POST_CHARS),
-                " characters",
-            ]));
+            return Err(format!("{what} exceeds {MAX_POST_CHARS} characters"));
         }
-        known(&cat(&[&what, " likedBy"]), &p.likes.liked_by, &user_ids)?;
+        known(&format!("{what} likedBy"), &p.likes.liked_by, &user_ids)?;
         known(
-            &cat(&[&what, " dislikedBy"]),
+            &format!("{what} dislikedBy"),
             &p.likes.disliked_by,
             &user_ids,
         )?;
         if usize::try_from(p.likes.like_count).ok() != Some(p.likes.liked_by.len()) {
-            return Err(cat(&[
-                &what,
-                " has likeCount ",
-                &num(i64::from(p.likes.like_count)),
-                " but ",
-                &num_usize(p.likes.liked_by.len()),
-                " likers",
-            ]));
+            return Err(format!(
+                "{what} has likeCount {} but {} likers",
+                p.likes.like_count,
+                p.likes.liked_by.len()
+            ));
         }
         let likers = distinct(&what, &p.likes.liked_by)?;
-        if p.likes.disliked_by.iter().any(|id| likers.contains_key(id)) {
-            return Err(cat(&[&what, " is both liked and disliked by one user"]));
+        if p.likes
+            .disliked_by
+            .iter()
+            .any(|id| likers.contains(id.as_str()))
+        {
+            return Err(format!("{what} is both liked and disliked by one user"));
         }
         for c in &p.comments {
-            if !user_ids.contains_key(c.author.as_str()) {
-                return Err(cat(&[
-                    "comment ",
-                    &c.id,
-                    " has unknown author \"",
-                    &c.author,
-                    "\"",
-                ]));
+            let which = format!("comment {}", c.id);
+            if !user_ids.contains(c.author.as_str()) {
+                return Err(format!("{which} has unknown author \"{}\"", c.author));
             }
-            known(
-                &cat(&["comment ", &c.id, " upvotedBy"]),
-                &c.upvoted_by,
-                &user_ids,
-            )?;
-            known(
-                &cat(&["comment ", &c.id, " downvotedBy"]),
-                &c.downvoted_by,
-                &user_ids,
-            )?;
+            known(&format!("{which} upvotedBy"), &c.upvoted_by, &user_ids)?;
+            known(&format!("{which} downvotedBy"), &c.downvoted_by, &user_ids)?;
         }
     }
     Ok(())
@@ -257,7 +211,7 @@ pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
         if i == 0 {
             "u-guest".to_owned()
         } else {
-            cat(&["u-b", &num_usize(i)])
+            format!("u-b{i}")
         }
     };
     let generated: Vec<User> = (0..users)
@@ -267,11 +221,7 @@ pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
             let (username, first, password) = if i == 0 {
                 ("guest".to_owned(), "Guest".to_owned(), "guest123")
             } else {
-                (
-                    cat(&["user", &num_usize(i)]),
-                    cat(&["User ", &num_usize(i)]),
-                    "password123",
-                )
+                (format!("user{i}"), format!("User {i}"), "password123")
             };
             User {
                 id: id_of(i),
@@ -293,8 +243,8 @@ pub fn bulk(users: usize, posts: usize, mut rng: Rng) -> Db {
         .collect();
     let generated_posts: Vec<Post> = (0..posts)
         .map(|i| Post {
-            id: cat(&["p-b", &num_usize(i)]),
-            content: cat(&["Bulk post number ", &num_usize(i)]),
+            id: format!("p-b{i}"),
+            content: format!("Bulk post number {i}"),
             media_url: String::new(),
             hashtags: "#bulk".to_owned(),
             author: id_of(i.checked_rem(users).unwrap_or(0)),
@@ -328,17 +278,18 @@ mod tests {
     }
 
     #[test]
-    fn export_is_what_serde_writes() {
-        let db = seed_db(Rng(3));
-        let out = serde_json::to_string(&snapshot_of(&db)).unwrap();
-        assert_eq!(export(&db), out);
-    }
-
-    #[test]
-    fn message_is_the_display_text() {
+    fn refusals_say_what_was_wrong() {
         let e = import("[").unwrap_err();
-        assert_eq!(e.message(), e.to_string());
-        assert!(e.message().starts_with("snapshot refused: not JSON: "));
+        assert!(
+            e.to_string().starts_with("snapshot refused: not JSON: "),
+            "{e}"
+        );
+        let mut doc = seed_json();
+        doc["posts"][0]["likes"]["likeCount"] = json!("many");
+        assert!(refused(&doc).contains("invalid type: string \"many\", expected u32"));
+        doc = seed_json();
+        doc["users"][0].as_object_mut().unwrap().remove("bio");
+        assert!(refused(&doc).contains("missing field `bio`"));
     }
 
     #[test]

@@ -4,47 +4,43 @@
 
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::json_write::{json_object, to_json};
 use crate::model::{Comment, Post, User};
 use crate::time::format_timestamp;
-#[cfg(test)]
 use serde::Serialize;
 
 #[cfg(test)]
 use ts_rs::TS;
 
 /// Who liked, disliked, follows or is followed: never a whole user.
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct UserSummary<'a> {
-    #[cfg_attr(test, serde(rename = "_id"))]
+    #[serde(rename = "_id")]
     pub id: &'a str,
     pub first_name: &'a str,
     pub last_name: &'a str,
     pub username: &'a str,
-    #[cfg_attr(test, serde(rename = "avatarURL"))]
+    #[serde(rename = "avatarURL")]
     pub avatar_url: &'a str,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct UserView<'a> {
-    #[cfg_attr(test, serde(rename = "_id"))]
+    #[serde(rename = "_id")]
     pub id: &'a str,
     pub first_name: &'a str,
     pub last_name: &'a str,
     pub username: &'a str,
     /// Only one seed user has an email.
-    #[cfg_attr(test, serde(skip_serializing_if = "Option::is_none"))]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(test, ts(optional))]
     pub email: Option<&'a str>,
     pub created_at: String,
     pub updated_at: String,
-    #[cfg_attr(test, serde(rename = "avatarURL"))]
+    #[serde(rename = "avatarURL")]
     pub avatar_url: &'a str,
     pub bio: &'a str,
     pub website: &'a str,
@@ -54,63 +50,60 @@ pub struct UserView<'a> {
     pub bookmarks: Vec<&'a str>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct LikesView<'a> {
     pub like_count: u32,
     pub liked_by: Vec<UserSummary<'a>>,
     pub disliked_by: Vec<UserSummary<'a>>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct VotesView<'a> {
     pub upvoted_by: Vec<UserSummary<'a>>,
     pub downvoted_by: Vec<UserSummary<'a>>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct CommentView<'a> {
-    #[cfg_attr(test, serde(rename = "_id"))]
+    #[serde(rename = "_id")]
     pub id: &'a str,
     pub text: &'a str,
     pub username: &'a str,
     pub first_name: &'a str,
     pub last_name: &'a str,
-    #[cfg_attr(test, serde(rename = "avatarURL"))]
+    #[serde(rename = "avatarURL")]
     pub avatar_url: &'a str,
     pub votes: VotesView<'a>,
     pub created_at: String,
     pub updated_at: String,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct PostView<'a> {
-    #[cfg_attr(test, serde(rename = "_id"))]
+    #[serde(rename = "_id")]
     pub _id: &'a str,
     /// The same value as `_id`.
     pub id: &'a str,
     pub content: &'a str,
-    /// A relative media path (no leading slash), or `""` for none. A path
-    /// containing `.mp4` is a video.
-    #[cfg_attr(test, serde(rename = "mediaURL"))]
+    /// A same-origin media path (`seed/aurora.jpg`, `media/m-01`, or absolute
+    /// like `/murmur/media/m-01`), or `""` for none. A path containing `.mp4`
+    /// is a video.
+    #[serde(rename = "mediaURL")]
     pub media_url: &'a str,
     /// One string of `#tags`.
     pub hashtags: &'a str,
     pub username: &'a str,
     pub first_name: &'a str,
     pub last_name: &'a str,
-    #[cfg_attr(test, serde(rename = "avatarURL"))]
+    #[serde(rename = "avatarURL")]
     pub avatar_url: &'a str,
     pub created_at: String,
     pub updated_at: String,
@@ -119,251 +112,94 @@ pub struct PostView<'a> {
     pub comments: Vec<CommentView<'a>>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct SignupResponse<'a> {
     pub created_user: UserView<'a>,
     pub encoded_token: String,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct LoginResponse<'a> {
     pub found_user: UserView<'a>,
     pub encoded_token: String,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct UsersResponse<'a> {
     pub users: Vec<UserView<'a>>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct UserResponse<'a> {
     pub user: UserView<'a>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct BookmarksResponse<'a> {
     /// Ids of the bookmarked posts.
     pub bookmarks: Vec<&'a str>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
-#[cfg_attr(test, serde(rename_all = "camelCase"))]
+#[serde(rename_all = "camelCase")]
 pub struct FollowResponse<'a> {
     /// The signed-in user after the change.
     pub user: UserView<'a>,
     pub all_users: Vec<UserView<'a>>,
 }
 
-// `Render::posts_body` writes this shape from cached parts; the struct
-// names it for the TypeScript types, and a test checks the two agree.
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+// `Render::posts_body` writes this shape from cached parts (each post
+// serialised once); the struct names it for the TypeScript types, and a test
+// checks the two agree.
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 #[cfg_attr(not(test), allow(dead_code))]
 pub struct PostsResponse<'a> {
     pub posts: Vec<PostView<'a>>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct PostResponse<'a> {
     pub post: PostView<'a>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct CommentsResponse<'a> {
     /// Newest first.
     pub comments: Vec<CommentView<'a>>,
 }
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct MediaResponse {
     /// `media/<id>`, relative like every media path.
-    #[cfg_attr(test, serde(rename = "mediaURL"))]
+    #[serde(rename = "mediaURL")]
     pub media_url: String,
 }
 
 /// The body of every failure; clients read `errors[0]`.
-#[derive(Debug)]
-#[cfg_attr(test, derive(Serialize))]
+#[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct ErrorResponse {
     pub errors: Vec<String>,
 }
 
-// The JSON of each view, field for field in declaration order (what the
-// `Serialize` derive wrote; the tests compare the two).
-
-json_object!(UserSummary<'_> {
-    "_id" => id,
-    "firstName" => first_name,
-    "lastName" => last_name,
-    "username" => username,
-    "avatarURL" => avatar_url,
-});
-
-json_object!(UserView<'_> {
-    "_id" => id,
-    "firstName" => first_name,
-    "lastName" => last_name,
-    "username" => username,
-    maybe "email" => email,
-    "createdAt" => created_at,
-    "updatedAt" => updated_at,
-    "avatarURL" => avatar_url,
-    "bio" => bio,
-    "website" => website,
-    "followers" => followers,
-    "following" => following,
-    "bookmarks" => bookmarks,
-});
-
-json_object!(LikesView<'_> {
-    "likeCount" => like_count,
-    "likedBy" => liked_by,
-    "dislikedBy" => disliked_by,
-});
-
-json_object!(VotesView<'_> {
-    "upvotedBy" => upvoted_by,
-    "downvotedBy" => downvoted_by,
-});
-
-json_object!(CommentView<'_> {
-    "_id" => id,
-    "text" => text,
-    "username" => username,
-    "firstName" => first_name,
-    "lastName" => last_name,
-    "avatarURL" => avatar_url,
-    "votes" => votes,
-    "createdAt" => created_at,
-    "updatedAt" => updated_at,
-});
-
-json_object!(PostView<'_> {
-    "_id" => _id,
-    "id" => id,
-    "content" => content,
-    "mediaURL" => media_url,
-    "hashtags" => hashtags,
-    "username" => username,
-    "firstName" => first_name,
-    "lastName" => last_name,
-    "avatarURL" => avatar_url,
-    "createdAt" => created_at,
-    "updatedAt" => updated_at,
-    "likes" => likes,
-    "comments" => comments,
-});
-
-json_object!(SignupResponse<'_> {
-    "createdUser" => created_user,
-    "encodedToken" => encoded_token,
-});
-
-json_object!(LoginResponse<'_> {
-    "foundUser" => found_user,
-    "encodedToken" => encoded_token,
-});
-
-json_object!(UsersResponse<'_> {
-    "users" => users,
-});
-
-json_object!(UserResponse<'_> {
-    "user" => user,
-});
-
-json_object!(BookmarksResponse<'_> {
-    "bookmarks" => bookmarks,
-});
-
-json_object!(FollowResponse<'_> {
-    "user" => user,
-    "allUsers" => all_users,
-});
-
-json_object!(PostResponse<'_> {
-    "post" => post,
-});
-
-json_object!(CommentsResponse<'_> {
-    "comments" => comments,
-});
-
-json_object!(MediaResponse {
-    "mediaURL" => media_url,
-});
-
-json_object!(ErrorResponse {
-    "errors" => errors,
-});
-
 /// Positions of items with these creation times, newest first; among equal
-/// times the later item first. (One sort instance serves every listing.)
+/// times the later item first.
 pub fn newest_first(created: impl Iterator<Item = i64>) -> impl Iterator<Item = usize> {
-    let order: Vec<(i64, usize)> = created.enumerate().map(|(i, t)| (t, i)).collect();
-    merge_sort(order).into_iter().rev().map(|(_, i)| i)
-}
-
-/// A plain top-down merge sort: O(n log n), and a fraction of the code size
-/// of the standard library's sorts in WebAssembly.
-fn merge_sort(mut items: Vec<(i64, usize)>) -> Vec<(i64, usize)> {
-    // Bottom-up: runs of `width` merged pairwise into `out`, then swapped.
-    let n = items.len();
-    let mut out = Vec::with_capacity(n);
-    let mut width = 1usize;
-    while width < n {
-        out.clear();
-        let mut start = 0usize;
-        while start < n {
-            let mid = start.saturating_add(width).min(n);
-            let end = mid.saturating_add(width).min(n);
-            let (mut l, mut r) = (start, mid);
-            while l < mid || r < end {
-                let (a, b) = (
-                    items.get(l).filter(|_| l < mid),
-                    items.get(r).filter(|_| r < end),
-                );
-                let take_left = match (a, b) {
-                    (Some(a), Some(b)) => a <= b,
-                    (a, _) => a.is_some(),
-                };
-                let next = if take_left { a } else { b };
-                out.extend(next.copied());
-                if take_left {
-                    l = l.saturating_add(1);
-                } else {
-                    r = r.saturating_add(1);
-                }
-            }
-            start = end;
-        }
-        std::mem::swap(&mut items, &mut out);
-        width = width.saturating_mul(2);
-    }
-    items
+    let mut order: Vec<(i64, usize)> = created.enumerate().map(|(i, t)| (t, i)).collect();
+    order.sort_unstable();
+    order.into_iter().rev().map(|(_, i)| i)
 }
 
 /// Renders stored entities for one caller (whose zone offset it holds).
@@ -498,7 +334,7 @@ impl<'a> Render<'a> {
                 let Some(view) = self.post(post) else {
                     continue;
                 };
-                *slot = Some(to_json(&view));
+                *slot = Some(serde_json::to_string(&view).map_err(|_| ApiError::Internal)?);
             }
             if let Some(json) = slot {
                 if !first {
@@ -516,7 +352,6 @@ impl<'a> Render<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json_write::ToJson;
     use crate::testing::TestApi;
 
     #[cfg(not(target_arch = "wasm32"))]
@@ -558,64 +393,6 @@ mod tests {
         assert_eq!(render.posts_body(0..db.posts().len()).unwrap(), expected);
         // Served from the cache the second time, still the same.
         assert_eq!(render.posts_body(0..db.posts().len()).unwrap(), expected);
-    }
-
-    #[test]
-    fn written_json_is_what_serde_writes() {
-        let mut db = crate::seed::seed_db(crate::db::Rng(1));
-        if let Some(p) = db.post_mut("p-01") {
-            p.content = "q\" b\\ nl\n tab\t \u{1} \u{7f} é 😀".into();
-        }
-        if let Some(u) = db.user_mut("u-guest") {
-            u.email = Some("g@example.org".into());
-            u.bio = "\u{8}\u{c}\r".into();
-        }
-        let render = Render {
-            db: &db,
-            offset_minutes: -90,
-        };
-        fn same<T: ToJson + Serialize>(value: &T) {
-            assert_eq!(to_json(value), serde_json::to_string(value).unwrap());
-        }
-        same(&UsersResponse {
-            users: render.users(),
-        });
-        let guest = db.user("u-guest").unwrap();
-        same(&FollowResponse {
-            user: render.user(guest),
-            all_users: render.users(),
-        });
-        same(&SignupResponse {
-            created_user: render.user(guest),
-            encoded_token: "a.b.c".into(),
-        });
-        same(&LoginResponse {
-            found_user: render.user(guest),
-            encoded_token: "a.b.c".into(),
-        });
-        same(&UserResponse {
-            user: render.user(db.user("u-maya").unwrap()),
-        });
-        same(&BookmarksResponse {
-            bookmarks: vec!["p-01", "p-02"],
-        });
-        for post in db.posts() {
-            same(&PostResponse {
-                post: render.post(post).unwrap(),
-            });
-            same(&CommentsResponse {
-                comments: render.comments(post),
-            });
-        }
-        same(&MediaResponse {
-            media_url: "media/m-01".into(),
-        });
-        same(&ErrorResponse {
-            errors: vec!["Post not found".into()],
-        });
-        same(&db.users().to_vec());
-        same(&db.posts().to_vec());
-        same(&db.counters);
     }
 
     fn first_post(t: &mut TestApi) -> Value {

@@ -1,7 +1,10 @@
-//! The JavaScript face of the core: one class, strings in and out.
+//! The JavaScript face of the core: one class, strings in, bytes out. The
+//! clock (`Date`) and entropy (`crypto.getRandomValues`) are read here, so
+//! the core itself stays pure.
 
 use crate::{Api, Now, Request};
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[wasm_bindgen]
 pub struct MockCore {
@@ -36,19 +39,59 @@ impl CoreResponse {
     }
 }
 
+/// 64 bits from the platform's `crypto.getRandomValues` (the page's, a
+/// worker's or Node's `globalThis.crypto`).
+fn platform_entropy() -> Result<u64, JsValue> {
+    let crypto: web_sys::Crypto =
+        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("crypto"))?.unchecked_into();
+    let mut bytes = [0u8; 8];
+    crypto.get_random_values_with_u8_array(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The platform's clock: milliseconds since the epoch and the local zone's
+/// offset in minutes east of UTC.
+fn platform_now() -> Now {
+    let date = js_sys::Date::new_0();
+    Now {
+        epoch_ms: date.get_time() as i64,
+        offset_minutes: -(date.get_timezone_offset() as i32),
+    }
+}
+
 #[wasm_bindgen]
 impl MockCore {
-    /// `entropy` (any number; JS passes a random one) seeds salts and ids.
+    /// A backend over the seed data. Its salt generator is seeded once, here,
+    /// from `crypto.getRandomValues`; it then lives in the state (and in
+    /// snapshots), so replaying the same requests at the same times from a
+    /// snapshot gives the same state. Throws if the platform has no `crypto`.
     #[wasm_bindgen(constructor)]
-    pub fn new(entropy: f64) -> MockCore {
-        MockCore {
-            api: Api::new(entropy as u64),
-        }
+    pub fn new() -> Result<MockCore, JsError> {
+        let entropy = platform_entropy().map_err(|_| {
+            JsError::new("MockCore needs crypto.getRandomValues for password salts")
+        })?;
+        Ok(MockCore {
+            api: Api::new(entropy),
+        })
     }
 
-    /// Answers one request. `now_ms` is `Date.now()`; `offset_minutes` is
-    /// `-new Date().getTimezoneOffset()`.
+    /// Answers one request at the platform's current time and zone.
     pub fn handle(
+        &mut self,
+        method: &str,
+        url: &str,
+        authorization: Option<String>,
+        body: &str,
+    ) -> CoreResponse {
+        self.answer(method, url, authorization.as_deref(), body, platform_now())
+    }
+
+    /// Answers one request at an explicit time (`nowMs`, milliseconds since
+    /// the epoch) and zone (`offsetMinutes` east of UTC, that is
+    /// `-new Date().getTimezoneOffset()`): for callers that record requests
+    /// and replay them.
+    #[wasm_bindgen(js_name = handleAt)]
+    pub fn handle_at(
         &mut self,
         method: &str,
         url: &str,
@@ -61,10 +104,21 @@ impl MockCore {
             epoch_ms: now_ms as i64,
             offset_minutes,
         };
+        self.answer(method, url, authorization.as_deref(), body, now)
+    }
+
+    fn answer(
+        &mut self,
+        method: &str,
+        url: &str,
+        authorization: Option<&str>,
+        body: &str,
+        now: Now,
+    ) -> CoreResponse {
         let req = Request {
             method,
             url,
-            authorization: authorization.as_deref(),
+            authorization,
             body,
         };
         let res = self.api.handle(&req, now);
@@ -84,9 +138,7 @@ impl MockCore {
     /// bad document was refused; the state is then left as it was.
     #[wasm_bindgen(js_name = importSnapshot)]
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), JsError> {
-        self.api
-            .import_snapshot(json)
-            .map_err(|e| JsError::new(&e.message()))
+        self.api.import_snapshot(json).map_err(JsError::from)
     }
 
     /// Replaces the state with `users` generated users (the guest among

@@ -3,75 +3,52 @@
 use crate::auth::{digest_password, encode_token, password_matches};
 use crate::db::IdKind;
 use crate::error::ApiError;
-use crate::json::{FromJson, Json, Obj};
 use crate::model::User;
-use crate::router::{Ctx, Method, Reply, Route};
+use crate::router::{Ctx, Method::Post, Reply, Route};
+use crate::routes::media::check_media_path;
 use crate::seed::DEFAULT_AVATAR;
 use crate::views::{LoginResponse, SignupResponse};
+use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
 
 pub const ROUTES: &[Route] = &[
-    Route {
-        method: Method::Post,
-        pattern: "/api/auth/signup",
-        handler: signup,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/auth/login",
-        handler: login,
-    },
+    Route::open(Post, "/api/auth/signup", signup),
+    Route::open(Post, "/api/auth/login", login),
 ];
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", expecting = "a JSON object")]
+#[cfg_attr(test, derive(TS))]
 pub struct SignupRequest {
     pub first_name: String,
     pub last_name: String,
     pub username: String,
     pub password: String,
     /// Missing or empty: the default avatar.
-    #[cfg_attr(test, ts(optional, rename = "avatarURL"))]
+    #[serde(default, rename = "avatarURL")]
+    #[cfg_attr(test, ts(optional))]
     pub avatar_url: Option<String>,
 }
 
-impl FromJson for SignupRequest {
-    fn from_json(value: &Json) -> Result<Self, String> {
-        let o = Obj::of(value, "the body")?;
-        Ok(SignupRequest {
-            first_name: o.str("firstName")?,
-            last_name: o.str("lastName")?,
-            username: o.str("username")?,
-            password: o.str("password")?,
-            avatar_url: o.opt_str("avatarURL")?,
-        })
-    }
-}
-
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
+#[serde(expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS))]
 pub struct LoginRequest {
     pub username: String,
     pub password: String,
 }
 
-impl FromJson for LoginRequest {
-    fn from_json(value: &Json) -> Result<Self, String> {
-        let o = Obj::of(value, "the body")?;
-        Ok(LoginRequest {
-            username: o.str("username")?,
-            password: o.str("password")?,
-        })
-    }
-}
-
 fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let req: SignupRequest = cx.json()?;
+    let req: SignupRequest = cx.body()?;
     if req.username.trim().is_empty() || req.password.is_empty() {
         return Err(ApiError::SignupFieldsEmpty);
     }
+    let avatar_url = match req.avatar_url.filter(|a| !a.is_empty()) {
+        Some(url) => check_media_path("avatarURL", url)?,
+        None => DEFAULT_AVATAR.to_owned(),
+    };
     if cx.db.user_by_username(&req.username).is_some() {
         return Err(ApiError::UsernameExists);
     }
@@ -85,10 +62,7 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         email: None,
         created_at: cx.now.epoch_ms,
         updated_at: cx.now.epoch_ms,
-        avatar_url: req
-            .avatar_url
-            .filter(|a| !a.is_empty())
-            .unwrap_or_else(|| DEFAULT_AVATAR.to_owned()),
+        avatar_url,
         bio: String::new(),
         website: String::new(),
         followers: Vec::new(),
@@ -107,7 +81,7 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn login(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let req: LoginRequest = cx.json()?;
+    let req: LoginRequest = cx.body()?;
     let render = cx.render();
     let user = render
         .db

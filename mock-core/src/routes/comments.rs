@@ -1,85 +1,77 @@
 //! Comments on posts.
 
 use super::all_posts;
+use crate::auth::AuthUser;
 use crate::db::IdKind;
 use crate::error::ApiError;
-use crate::json::{FromJson, Json, Obj};
 use crate::model::{Comment, Post};
-use crate::router::{Ctx, Method, Reply, Route};
+use crate::router::{
+    Ctx,
+    Method::{Get, Post as PostMethod},
+    Reply, Route,
+};
 use crate::views::CommentsResponse;
+use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
 
 pub const ROUTES: &[Route] = &[
-    Route {
-        method: Method::Get,
-        pattern: "/api/comments/{postId}",
-        handler: list,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/comments/add/{postId}",
-        handler: add,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/comments/edit/{postId}/{commentId}",
-        handler: edit,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/comments/delete/{postId}/{commentId}",
-        handler: delete,
-    },
+    Route::open(Get, "/api/comments/{postId}", list),
+    Route::token(PostMethod, "/api/comments/add/{postId}", add),
+    Route::token(PostMethod, "/api/comments/edit/{postId}/{commentId}", edit),
+    Route::token(
+        PostMethod,
+        "/api/comments/delete/{postId}/{commentId}",
+        delete,
+    ),
 ];
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", expecting = "a JSON object")]
+#[cfg_attr(test, derive(TS))]
 pub struct CommentRequest {
     /// The comment text, bare or as `{text}`; never empty.
     #[cfg_attr(test, ts(type = "string | { text: string }"))]
-    pub comment_data: String,
+    pub comment_data: CommentData,
 }
 
-impl FromJson for CommentRequest {
-    fn from_json(value: &Json) -> Result<Self, String> {
-        let data = Obj::of(value, "the body")?.required("commentData")?;
-        let comment_data = match data {
-            Json::Str(text) => text.clone(),
-            Json::Obj(_) => Obj::of(data, "commentData")?
-                .str("text")
-                .map_err(|_| COMMENT_SHAPE.to_owned())?,
-            _ => return Err(COMMENT_SHAPE.into()),
-        };
-        Ok(CommentRequest { comment_data })
-    }
+/// Both shapes clients send a comment in.
+#[derive(Debug, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "must be a text string or an object {\"text\": string}"
+)]
+pub enum CommentData {
+    Text(String),
+    Object { text: String },
 }
 
 impl CommentRequest {
     /// The non-empty text of the comment.
     fn text(self) -> Result<String, ApiError> {
-        if self.comment_data.trim().is_empty() {
+        let (CommentData::Text(text) | CommentData::Object { text }) = self.comment_data;
+        if text.trim().is_empty() {
             return Err(ApiError::CommentEmpty);
         }
-        Ok(self.comment_data)
+        Ok(text)
     }
 }
 
-const COMMENT_SHAPE: &str = "commentData must be a text string or an object {\"text\": string}";
-
 fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let render = cx.render();
-    let post = render.db.post(cx.param(0)).ok_or(ApiError::PostNotFound)?;
+    let post = render
+        .db
+        .post(cx.param("postId"))
+        .ok_or(ApiError::PostNotFound)?;
     Reply::ok(&CommentsResponse {
         comments: render.comments(post),
     })
 }
 
-fn add(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
-    let text = cx.json::<CommentRequest>()?.text()?;
-    let post_id = cx.param(0).to_owned();
+fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let text = cx.body::<CommentRequest>()?.text()?;
+    let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
     let now = cx.now.epoch_ms;
@@ -99,7 +91,10 @@ fn add(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 
 /// The post and the index of its comment named by the path.
 fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
-    let (post_id, comment_id) = (cx.param(0).to_owned(), cx.param(1).to_owned());
+    let (post_id, comment_id) = (
+        cx.param("postId").to_owned(),
+        cx.param("commentId").to_owned(),
+    );
     let post = cx.db.post_mut(&post_id).ok_or(ApiError::PostNotFound)?;
     let index = post
         .comments
@@ -109,9 +104,8 @@ fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
     Ok((post, index))
 }
 
-fn edit(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
-    let text = cx.json::<CommentRequest>()?.text()?;
+fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let text = cx.body::<CommentRequest>()?.text()?;
     let now = cx.now.epoch_ms;
     let (post, index) = locate(&mut cx)?;
     let comment = post
@@ -128,8 +122,7 @@ fn edit(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 /// The comment's author or the post's author may delete it.
-fn delete(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
+fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let now = cx.now.epoch_ms;
     let (post, index) = locate(&mut cx)?;
     let comment_author = post.comments.get(index).map(|c| c.author.as_str());

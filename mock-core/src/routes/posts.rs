@@ -1,96 +1,65 @@
 //! Posts: reading, writing, likes and dislikes.
 
+use super::media::check_media_path;
 use super::{all_posts, chars};
+use crate::auth::AuthUser;
 use crate::db::{remove_all, IdKind};
 use crate::error::{ApiError, MAX_POST_CHARS};
-use crate::json::{FromJson, Json, Obj};
 use crate::model::{Likes, Post};
-use crate::router::{Ctx, Method, Reply, Route};
+use crate::router::{
+    Ctx,
+    Method::{Delete, Get, Post as PostMethod},
+    Reply, Route,
+};
 use crate::views::{newest_first, PostResponse};
+use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
 
 pub const ROUTES: &[Route] = &[
-    Route {
-        method: Method::Get,
-        pattern: "/api/posts",
-        handler: list,
-    },
-    Route {
-        method: Method::Get,
-        pattern: "/api/posts/user/{username}",
-        handler: by_user,
-    },
-    Route {
-        method: Method::Get,
-        pattern: "/api/posts/{postId}",
-        handler: single,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/posts",
-        handler: create,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/posts/edit/{postId}",
-        handler: edit,
-    },
-    Route {
-        method: Method::Delete,
-        pattern: "/api/posts/{postId}",
-        handler: delete,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/posts/like/{postId}",
-        handler: like,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/posts/dislike/{postId}",
-        handler: dislike,
-    },
+    Route::open(Get, "/api/posts", list),
+    Route::open(Get, "/api/posts/user/{username}", by_user),
+    Route::open(Get, "/api/posts/{postId}", single),
+    Route::token(PostMethod, "/api/posts", create),
+    Route::token(PostMethod, "/api/posts/edit/{postId}", edit),
+    Route::token(Delete, "/api/posts/{postId}", delete),
+    Route::token(PostMethod, "/api/posts/like/{postId}", like),
+    Route::token(PostMethod, "/api/posts/dislike/{postId}", dislike),
 ];
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", expecting = "a JSON object")]
+#[cfg_attr(test, derive(TS))]
 pub struct PostRequest {
     pub post_data: PostData,
 }
 
-impl FromJson for PostRequest {
-    fn from_json(value: &Json) -> Result<Self, String> {
-        let o = Obj::of(value, "the body")?.obj("postData")?;
-        Ok(PostRequest {
-            post_data: PostData {
-                content: o.opt_str("content")?,
-                media_url: o.opt_str("mediaURL")?,
-                hashtags: o.opt_str("hashtags")?,
-            },
-        })
-    }
-}
-
 /// A new post (content required) or the fields an edit merges.
-#[derive(Debug)]
+#[derive(Debug, Deserialize)]
+#[serde(expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS))]
 pub struct PostData {
     /// 1 to 100 characters.
+    #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub content: Option<String>,
-    /// A relative media path; `""` for none (an edit with `""` removes it).
-    #[cfg_attr(test, ts(optional, rename = "mediaURL"))]
+    /// A same-origin media path (`media/m-01`, `/murmur/media/m-01`); `""`
+    /// for none (an edit with `""` removes it).
+    #[serde(default, rename = "mediaURL")]
+    #[cfg_attr(test, ts(optional))]
     pub media_url: Option<String>,
     /// One string of `#tags`, at most 100 characters.
+    #[serde(default)]
     #[cfg_attr(test, ts(optional))]
     pub hashtags: Option<String>,
 }
 
 impl PostData {
-    /// The limits the client enforces too.
-    fn check(&self) -> Result<(), ApiError> {
+    /// The limits the client enforces too, and the media rule (a media
+    /// path the post already has is kept as it is: an old state may hold
+    /// one the rule now refuses).
+    fn check(self, current_media: Option<&str>) -> Result<Self, ApiError> {
         if let Some(content) = &self.content {
             if content.trim().is_empty() {
                 return Err(ApiError::PostContentEmpty);
@@ -106,7 +75,13 @@ impl PostData {
         {
             return Err(ApiError::HashtagsTooLong);
         }
-        Ok(())
+        let media_url = match self.media_url {
+            Some(url) if !url.is_empty() && Some(url.as_str()) != current_media => {
+                Some(check_media_path("mediaURL", url)?)
+            }
+            other => other,
+        };
+        Ok(PostData { media_url, ..self })
     }
 }
 
@@ -116,7 +91,10 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 
 fn single(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let render = cx.render();
-    let post = render.db.post(cx.param(0)).ok_or(ApiError::PostNotFound)?;
+    let post = render
+        .db
+        .post(cx.param("postId"))
+        .ok_or(ApiError::PostNotFound)?;
     Reply::ok(&PostResponse {
         post: render.post(post).ok_or(ApiError::PostNotFound)?,
     })
@@ -127,7 +105,7 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let render = cx.render();
     let user = render
         .db
-        .user_by_username(cx.param(0))
+        .user_by_username(cx.param("username"))
         .ok_or(ApiError::UserNotFound)?;
     // Times of the user's posts (others sort last and are skipped).
     let posts = render.db.posts();
@@ -144,10 +122,8 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     Ok(Reply { status: 200, body })
 }
 
-fn create(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
-    let data = cx.json::<PostRequest>()?.post_data;
-    data.check()?;
+fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let data = cx.body::<PostRequest>()?.post_data.check(None)?;
     let content = data.content.ok_or(ApiError::PostContentEmpty)?;
     let id = cx.db.next_id(IdKind::Post);
     cx.db.insert_post(Post {
@@ -174,7 +150,7 @@ fn own_post<'a>(
     user_id: &str,
     not_owner: ApiError,
 ) -> Result<&'a mut Post, ApiError> {
-    let id = cx.param(0).to_owned();
+    let id = cx.param("postId").to_owned();
     let post = cx.db.post_mut(&id).ok_or(ApiError::PostNotFound)?;
     if post.author != user_id {
         return Err(not_owner);
@@ -182,12 +158,11 @@ fn own_post<'a>(
     Ok(post)
 }
 
-fn edit(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
-    let data = cx.json::<PostRequest>()?.post_data;
+fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let data = cx.body::<PostRequest>()?.post_data;
     let now = cx.now.epoch_ms;
     let post = own_post(&mut cx, &me.id, ApiError::EditPostNotOwner)?;
-    data.check()?;
+    let data = data.check(Some(&post.media_url))?;
     let fields = [
         (data.content, &mut post.content),
         (data.media_url, &mut post.media_url),
@@ -202,8 +177,7 @@ fn edit(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
     all_posts(&cx, 201)
 }
 
-fn delete(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
+fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let id = own_post(&mut cx, &me.id, ApiError::DeletePostNotOwner)?
         .id
         .clone();
@@ -211,21 +185,20 @@ fn delete(mut cx: Ctx<'_>) -> Result<Reply, ApiError> {
     all_posts(&cx, 200)
 }
 
-fn like(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    set_like(cx, true)
+fn like(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    set_like(cx, me, true)
 }
 
-fn dislike(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    set_like(cx, false)
+fn dislike(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    set_like(cx, me, false)
 }
 
 /// Like (`up`) or dislike. Disliking takes back the user's own like, so
 /// `likeCount` stays the number of likers: a user who has not liked the
 /// post has no like to decrement.
-fn set_like(cx: Ctx<'_>, up: bool) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
+fn set_like(cx: Ctx<'_>, me: AuthUser, up: bool) -> Result<Reply, ApiError> {
     let now = cx.now.epoch_ms;
-    let id = cx.param(0).to_owned();
+    let id = cx.param("postId").to_owned();
     let post = cx.db.post_mut(&id).ok_or(ApiError::PostNotFound)?;
     let likes = &mut post.likes;
     let liked = likes.liked_by.contains(&me.id);

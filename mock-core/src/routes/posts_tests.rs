@@ -141,7 +141,7 @@ fn limits_count_code_points() {
         tok,
         "{\"postData\":",
         400,
-        "Invalid request body: unexpected end of input at byte 13",
+        "Invalid request body: not valid JSON (EOF while parsing a value at line 1 column 12)",
     );
     t.fails("POST", "/api/posts", None, &tags, 401, TOKEN_INVALID);
 }

@@ -3,87 +3,47 @@
 use crate::auth::AuthUser;
 use crate::db::remove_all;
 use crate::error::ApiError;
-use crate::json::{FromJson, Json, Obj};
-use crate::router::{Ctx, Method, Reply, Route};
+use crate::router::{
+    Ctx,
+    Method::{Get, Post},
+    Reply, Route,
+};
+use crate::routes::media::check_media_path;
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
+use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
 
 pub const ROUTES: &[Route] = &[
-    Route {
-        method: Method::Get,
-        pattern: "/api/users",
-        handler: list,
-    },
-    Route {
-        method: Method::Get,
-        pattern: "/api/users/bookmark",
-        handler: bookmarks,
-    },
-    Route {
-        method: Method::Get,
-        pattern: "/api/users/{userId}",
-        handler: profile,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/users/edit",
-        handler: edit,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/users/bookmark/{postId}",
-        handler: bookmark,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/users/remove-bookmark/{postId}",
-        handler: remove_bookmark,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/users/follow/{followUserId}",
-        handler: follow,
-    },
-    Route {
-        method: Method::Post,
-        pattern: "/api/users/unfollow/{followUserId}",
-        handler: unfollow,
-    },
+    Route::open(Get, "/api/users", list),
+    Route::token(Get, "/api/users/bookmark", bookmarks),
+    Route::open(Get, "/api/users/{userId}", profile),
+    Route::token(Post, "/api/users/edit", edit),
+    Route::token(Post, "/api/users/bookmark/{postId}", bookmark),
+    Route::token(Post, "/api/users/remove-bookmark/{postId}", remove_bookmark),
+    Route::token(Post, "/api/users/follow/{followUserId}", follow),
+    Route::token(Post, "/api/users/unfollow/{followUserId}", unfollow),
 ];
 
-#[derive(Debug)]
-#[cfg_attr(test, derive(TS), ts(rename_all = "camelCase"))]
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase", expecting = "a JSON object")]
+#[cfg_attr(test, derive(TS))]
 pub struct EditUserRequest {
     pub user_data: UserData,
 }
 
-impl FromJson for EditUserRequest {
-    fn from_json(value: &Json) -> Result<Self, String> {
-        let o = Obj::of(value, "the body")?.obj("userData")?;
-        Ok(EditUserRequest {
-            user_data: UserData {
-                first_name: o.opt_str("firstName")?,
-                last_name: o.opt_str("lastName")?,
-                bio: o.opt_str("bio")?,
-                website: o.opt_str("website")?,
-                avatar_url: o.opt_str("avatarURL")?,
-                username: o.opt_str("username")?,
-            },
-        })
-    }
-}
-
 /// The editable profile fields; anything else sent along is ignored.
-#[derive(Debug, Default)]
-#[cfg_attr(test, derive(TS), ts(optional_fields, rename_all = "camelCase"))]
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase", expecting = "a JSON object")]
+#[cfg_attr(test, derive(TS), ts(optional_fields))]
 pub struct UserData {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub bio: Option<String>,
     pub website: Option<String>,
-    #[cfg_attr(test, ts(rename = "avatarURL"))]
+    /// A same-origin avatar path, like `mediaURL`.
+    #[serde(rename = "avatarURL")]
     pub avatar_url: Option<String>,
     /// Accepted only when equal to the current username.
     pub username: Option<String>,
@@ -97,20 +57,33 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 
 fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let render = cx.render();
-    let user = render.db.user(cx.param(0)).ok_or(ApiError::UserNotFound)?;
+    let user = render
+        .db
+        .user(cx.param("userId"))
+        .ok_or(ApiError::UserNotFound)?;
     Reply::ok(&UserResponse {
         user: render.user(user),
     })
 }
 
-fn edit(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
-    let data = cx.json::<EditUserRequest>()?.user_data;
+fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let mut data = cx.body::<EditUserRequest>()?.user_data;
     let now = cx.now.epoch_ms;
-    let user = cx.db.user_mut(&me.id).ok_or(ApiError::UserNotRegistered)?;
-    if data.username.is_some_and(|name| name != user.username) {
+    let current = cx.db.user(&me.id).ok_or(ApiError::UserNotRegistered)?;
+    if data
+        .username
+        .as_ref()
+        .is_some_and(|name| *name != current.username)
+    {
         return Err(ApiError::UsernameCannotChange);
     }
+    // The avatar the user already has is kept as it is: an old state may
+    // hold one the media rule now refuses.
+    data.avatar_url = match data.avatar_url {
+        Some(url) if url != current.avatar_url => Some(check_media_path("avatarURL", url)?),
+        other => other,
+    };
+    let user = cx.db.user_mut(&me.id).ok_or(ApiError::UserNotRegistered)?;
     let fields = [
         (data.first_name, &mut user.first_name),
         (data.last_name, &mut user.last_name),
@@ -138,22 +111,20 @@ fn bookmarks_of(cx: &Ctx<'_>, me: &AuthUser) -> Result<Reply, ApiError> {
     })
 }
 
-fn bookmarks(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
+fn bookmarks(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     bookmarks_of(&cx, &me)
 }
 
-fn bookmark(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    set_bookmark(cx, true)
+fn bookmark(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    set_bookmark(cx, me, true)
 }
 
-fn remove_bookmark(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    set_bookmark(cx, false)
+fn remove_bookmark(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    set_bookmark(cx, me, false)
 }
 
-fn set_bookmark(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
-    let post_id = cx.param(0).to_owned();
+fn set_bookmark(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError> {
+    let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let now = cx.now.epoch_ms;
     let user = cx
@@ -170,20 +141,19 @@ fn set_bookmark(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
     bookmarks_of(&cx, &me)
 }
 
-fn follow(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    set_following(cx, true)
+fn follow(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    set_following(cx, me, true)
 }
 
-fn unfollow(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    set_following(cx, false)
+fn unfollow(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    set_following(cx, me, false)
 }
 
 /// Follow (`add`) or unfollow, keeping both users' lists in step.
-fn set_following(cx: Ctx<'_>, add: bool) -> Result<Reply, ApiError> {
-    let me = cx.user()?;
+fn set_following(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError> {
     let target = cx
         .db
-        .user(cx.param(0))
+        .user(cx.param("followUserId"))
         .ok_or(ApiError::UserNotFound)?
         .id
         .clone();

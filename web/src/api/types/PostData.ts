@@ -9,7 +9,8 @@ export type PostData = {
  */
 content?: string, 
 /**
- * A relative media path; `""` for none (an edit with `""` removes it).
+ * A same-origin media path (`media/m-01`, `/murmur/media/m-01`); `""`
+ * for none (an edit with `""` removes it).
  */
 mediaURL?: string, 
 /**

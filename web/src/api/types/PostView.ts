@@ -8,8 +8,9 @@ export type PostView = { _id: string,
  */
 id: string, content: string, 
 /**
- * A relative media path (no leading slash), or `""` for none. A path
- * containing `.mp4` is a video.
+ * A same-origin media path (`seed/aurora.jpg`, `media/m-01`, or absolute
+ * like `/murmur/media/m-01`), or `""` for none. A path containing `.mp4`
+ * is a video.
  */
 mediaURL: string, 
 /**

@@ -3,7 +3,11 @@
 /**
  * The editable profile fields; anything else sent along is ignored.
  */
-export type UserData = { firstName?: string, lastName?: string, bio?: string, website?: string, avatarURL?: string, 
+export type UserData = { firstName?: string, lastName?: string, bio?: string, website?: string, 
+/**
+ * A same-origin avatar path, like `mediaURL`.
+ */
+avatarURL?: string, 
 /**
  * Accepted only when equal to the current username.
  */
