@@ -101,7 +101,9 @@ fn decode_part<T: DeserializeOwned, R>(
     let bytes = URL_SAFE_NO_PAD
         .decode(part)
         .map_err(|_| ApiError::InvalidToken)?;
-    serde_json::from_slice(&bytes)
+    // As text, like every other JSON the core reads: one parser instance.
+    let text = std::str::from_utf8(&bytes).map_err(|_| ApiError::InvalidToken)?;
+    serde_json::from_str(text)
         .map(then)
         .map_err(|_| ApiError::InvalidToken)
 }

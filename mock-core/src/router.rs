@@ -15,6 +15,7 @@ use crate::routes;
 use crate::views::Render;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde_json::error::Category;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
@@ -121,17 +122,14 @@ impl<'a> Ctx<'a> {
     /// The body read as `T`; 400 with the reason otherwise: where the
     /// text stops being JSON, or which field is missing or of a wrong type.
     pub fn body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
-        // Through a `Value`, so that a shape error names the field by its
-        // path rather than by a line and column.
-        let value: serde_json::Value = serde_json::from_str(self.body)
-            .map_err(|e| ApiError::BadBody(format!("not valid JSON ({e})")))?;
-        serde_path_to_error::deserialize(value).map_err(|e| {
-            let path = e.path().to_string();
-            ApiError::BadBody(match path.as_str() {
-                "." => e.into_inner().to_string(),
-                _ => format!("{path}: {}", e.into_inner()),
+        let mut de = serde_json::Deserializer::from_str(self.body);
+        let value = serde_path_to_error::deserialize(&mut de)
+            .map_err(|e| {
+                let path = e.path().to_string();
+                body_error(&path, e.into_inner())
             })
-        })
+            .and_then(|value| de.end().map(|()| value).map_err(|e| body_error(".", e)))?;
+        Ok(value)
     }
 
     pub fn render(&self) -> Render<'_> {
@@ -140,6 +138,19 @@ impl<'a> Ctx<'a> {
             offset_minutes: self.now.offset_minutes,
         }
     }
+}
+
+/// Why a body was refused. A shape error names the field by its path
+/// (serde_json's line and column are dropped: the path says more).
+fn body_error(path: &str, e: serde_json::Error) -> ApiError {
+    let text = e.to_string();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    let message = text.strip_suffix(&at).unwrap_or(&text);
+    ApiError::BadBody(match (e.classify(), path) {
+        (Category::Data, ".") => message.to_owned(),
+        (Category::Data, _) => format!("{path}: {message}"),
+        _ => format!("not valid JSON ({text})"),
+    })
 }
 
 /// A successful response: status and serialised body.

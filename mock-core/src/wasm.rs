@@ -55,7 +55,7 @@ fn platform_now() -> Now {
     let date = js_sys::Date::new_0();
     Now {
         epoch_ms: date.get_time() as i64,
-        offset_minutes: -(date.get_timezone_offset() as i32),
+        offset_minutes: (-date.get_timezone_offset()) as i32,
     }
 }
 

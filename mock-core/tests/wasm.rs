@@ -3,15 +3,20 @@
 #![cfg(target_arch = "wasm32")]
 
 use mock_core::MockCore;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 const NOW: f64 = 1_790_000_000_000.0;
 
+fn new_core() -> MockCore {
+    MockCore::new().expect("crypto.getRandomValues is there")
+}
+
 fn login(core: &mut MockCore) -> String {
     let body = r#"{"username":"guest","password":"guest123"}"#;
-    let res = core.handle("POST", "/api/auth/login", None, body, NOW, 120);
+    let res = core.handle_at("POST", "/api/auth/login", None, body, NOW, 120);
     assert_eq!(res.status(), 200, "{}", res.body());
     let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
     json["encodedToken"].as_str().unwrap().to_owned()
@@ -19,9 +24,9 @@ fn login(core: &mut MockCore) -> String {
 
 #[wasm_bindgen_test]
 fn handles_a_login_and_a_token_route() {
-    let mut core = MockCore::new(12345.0);
+    let mut core = new_core();
     let token = login(&mut core);
-    let res = core.handle(
+    let res = core.handle_at(
         "GET",
         "http://127.0.0.1:5173/api/users/bookmark/",
         Some(format!("Bearer {token}")),
@@ -33,14 +38,14 @@ fn handles_a_login_and_a_token_route() {
         (res.status(), res.body()),
         (200, r#"{"bookmarks":["p-06","p-11"]}"#.to_owned())
     );
-    let res = core.handle("GET", "/api/users/bookmark", None, "", NOW, 120);
+    let res = core.handle_at("GET", "/api/users/bookmark", None, "", NOW, 120);
     assert_eq!(res.status(), 401);
 }
 
 #[wasm_bindgen_test]
 fn take_body_moves_the_same_json_out_as_bytes_once() {
-    let mut core = MockCore::new(4.0);
-    let mut res = core.handle("GET", "/api/posts/p-01", None, "", NOW, 0);
+    let mut core = new_core();
+    let mut res = core.handle_at("GET", "/api/posts/p-01", None, "", NOW, 0);
     let text = res.body();
     assert!(text.starts_with(r#"{"post":{"_id":"p-01""#), "{text}");
     assert_eq!(res.take_body(), text.into_bytes());
@@ -51,10 +56,10 @@ fn take_body_moves_the_same_json_out_as_bytes_once() {
 
 #[wasm_bindgen_test]
 fn snapshot_round_trip_restores_the_state() {
-    let mut core = MockCore::new(1.0);
+    let mut core = new_core();
     let token = login(&mut core);
     let saved = core.export_snapshot();
-    let res = core.handle(
+    let res = core.handle_at(
         "POST",
         "/api/posts",
         Some(token.clone()),
@@ -66,34 +71,95 @@ fn snapshot_round_trip_restores_the_state() {
     assert_ne!(core.export_snapshot(), saved);
     core.import_snapshot(&saved).unwrap();
     assert_eq!(core.export_snapshot(), saved);
-    let res = core.handle("GET", "/api/posts/p-13", None, "", NOW, 0);
+    let res = core.handle_at("GET", "/api/posts/p-13", None, "", NOW, 0);
     assert_eq!(res.status(), 404);
     core.reset();
-    let res = core.handle("GET", "/api/posts", None, "", NOW, 0);
+    let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0);
     assert_eq!(res.body().matches("\"_id\":\"p-").count(), 12);
 }
 
 #[wasm_bindgen_test]
 fn import_snapshot_refuses_a_bad_document_and_keeps_the_state() {
-    let mut core = MockCore::new(2.0);
+    let mut core = new_core();
     let before = core.export_snapshot();
     for bad in ["", "{}", r#"{"format":"murmur-snapshot","version":9}"#] {
         assert!(core.import_snapshot(bad).is_err(), "{bad}");
     }
     let broken = before.replacen("\"likeCount\":2", "\"likeCount\":7", 1);
-    assert!(core.import_snapshot(&broken).is_err());
+    let err = core.import_snapshot(&broken).expect_err("refused");
+    let message = js_sys::Error::from(JsValue::from(err)).message();
+    assert_eq!(
+        String::from(message),
+        "snapshot refused: post p-01 has likeCount 7 but 2 likers"
+    );
     assert_eq!(core.export_snapshot(), before);
+}
+
+fn rng_of(snapshot: &str) -> String {
+    let json: serde_json::Value = serde_json::from_str(snapshot).unwrap();
+    json["rng"].as_str().unwrap().to_owned()
+}
+
+#[wasm_bindgen_test]
+fn each_core_is_seeded_from_the_platform_once() {
+    let (a, b) = (new_core(), new_core());
+    assert_ne!(rng_of(&a.export_snapshot()), rng_of(&b.export_snapshot()));
+    // Reads do not draw from the generator: only a new salt does.
+    let mut a = a;
+    let before = a.export_snapshot();
+    a.handle("GET", "/api/posts", None, "");
+    assert_eq!(a.export_snapshot(), before);
+}
+
+#[wasm_bindgen_test]
+fn replaying_the_same_requests_from_a_snapshot_gives_the_same_state() {
+    let saved = new_core().export_snapshot();
+    let signup = r#"{"firstName":"R","lastName":"P","username":"replay","password":"pw"}"#;
+    let states: Vec<String> = (0..2)
+        .map(|_| {
+            let mut core = new_core();
+            core.import_snapshot(&saved).expect("imports");
+            let res = core.handle_at("POST", "/api/auth/signup", None, signup, NOW, 60);
+            assert_eq!(res.status(), 201);
+            core.export_snapshot()
+        })
+        .collect();
+    assert_eq!(states[0], states[1]);
+    assert_ne!(states[0], saved);
+}
+
+#[wasm_bindgen_test]
+fn handle_reads_the_platform_clock_and_zone() {
+    let mut core = new_core();
+    let token = login(&mut core);
+    let before = js_sys::Date::now();
+    let res = core.handle(
+        "POST",
+        "/api/posts",
+        Some(token),
+        r#"{"postData":{"content":"now"}}"#,
+    );
+    assert_eq!(res.status(), 201);
+    let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
+    let created = json["posts"][12]["createdAt"].as_str().unwrap().to_owned();
+    let at = js_sys::Date::parse(&created);
+    assert!((at - before).abs() < 5_000.0, "{created} vs {before}");
+    let offset = -js_sys::Date::new_0().get_timezone_offset() as i32;
+    let sign = if offset < 0 { '-' } else { '+' };
+    let zone = format!("{sign}{:02}:{:02}", offset.abs() / 60, offset.abs() % 60);
+    assert!(created.ends_with(&zone), "{created} in zone {zone}");
 }
 
 #[wasm_bindgen_test]
 fn a_like_at_1000_posts_is_fast() {
-    let mut core = MockCore::new(3.0);
+    let mut core = new_core();
     core.load_bulk(100, 1000);
     let token = login(&mut core);
     // The first listing renders every post once.
     let start = js_sys::Date::now();
     assert_eq!(
-        core.handle("GET", "/api/posts", None, "", NOW, 0).status(),
+        core.handle_at("GET", "/api/posts", None, "", NOW, 0)
+            .status(),
         200
     );
     let first = js_sys::Date::now() - start;
@@ -103,7 +169,7 @@ fn a_like_at_1000_posts_is_fast() {
         let verb = if i % 2 == 0 { "like" } else { "dislike" };
         let url = format!("/api/posts/{verb}/p-b{}", i / 2);
         assert_eq!(
-            core.handle("POST", &url, Some(token.clone()), "", NOW, 0)
+            core.handle_at("POST", &url, Some(token.clone()), "", NOW, 0)
                 .status(),
             200
         );

@@ -11,7 +11,10 @@ use crate::router::{
     Reply, Route,
 };
 use crate::views::CommentsResponse;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
+use std::fmt;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -36,21 +39,43 @@ pub struct CommentRequest {
     pub comment_data: CommentData,
 }
 
-/// Both shapes clients send a comment in.
-#[derive(Debug, Deserialize)]
-#[serde(
-    untagged,
-    expecting = "must be a text string or an object {\"text\": string}"
-)]
-pub enum CommentData {
-    Text(String),
-    Object { text: String },
+/// A comment's text, sent bare (`"hi"`) or as an object (`{"text": "hi"}`):
+/// serde's "string or struct" pattern.
+#[derive(Debug)]
+pub struct CommentData(String);
+
+impl<'de> Deserialize<'de> for CommentData {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TextOrObject;
+
+        impl<'de> Visitor<'de> for TextOrObject {
+            type Value = String;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a text string or an object {\"text\": string}")
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<String, E> {
+                Ok(text.to_owned())
+            }
+
+            fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<String, M::Error> {
+                #[derive(Deserialize)]
+                struct Text {
+                    text: String,
+                }
+                Text::deserialize(MapAccessDeserializer::new(map)).map(|t| t.text)
+            }
+        }
+
+        deserializer.deserialize_any(TextOrObject).map(CommentData)
+    }
 }
 
 impl CommentRequest {
     /// The non-empty text of the comment.
     fn text(self) -> Result<String, ApiError> {
-        let (CommentData::Text(text) | CommentData::Object { text }) = self.comment_data;
+        let CommentData(text) = self.comment_data;
         if text.trim().is_empty() {
             return Err(ApiError::CommentEmpty);
         }

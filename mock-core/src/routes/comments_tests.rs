@@ -89,7 +89,7 @@ fn add_rules() {
         tok,
         "{\"commentData\": 5}",
         400,
-        "Invalid request body: commentData: must be a text string or an object {\"text\": string}",
+        "Invalid request body: commentData: invalid type: integer `5`, expected a text string or an object {\"text\": string}",
     );
 }
 
