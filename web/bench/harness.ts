@@ -86,11 +86,6 @@ export const usersFor = (size: number) => Math.max(6, Math.round(size / 10));
 /** The post every like hits: one in the middle of the list. */
 const likedPost = (size: number) => `p-b${Math.floor(size / 2)}`;
 
-const now = () => {
-  const d = new Date();
-  return [d.getTime(), -d.getTimezoneOffset()] as const;
-};
-
 function expectStatus(what: string, status: number, expected = 200): void {
   if (status !== expected) throw new Error(`${what}: status ${status}, expected ${expected}`);
 }
@@ -190,13 +185,13 @@ async function timeEndpoints(
 
 /** The bodies ours answers at this size (UTF-8 bytes, as ours hands them to `Response`): the floor returns the same. */
 function coreBodies(core: MockCore, size: number): Record<Endpoint, Uint8Array<ArrayBuffer>> {
-  const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
+  const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY);
   expectStatus('core login', loginRes.status);
   const token = (JSON.parse(bodyText(loginRes)) as { encodedToken: string }).encodedToken;
-  const get = callCore(core, 'GET', '/api/posts', undefined, '', ...now());
-  const like = callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now());
+  const get = callCore(core, 'GET', '/api/posts', undefined, '');
+  const like = callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}');
   expectStatus('core like', like.status);
-  const undo = callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now());
+  const undo = callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}');
   expectStatus('core dislike', undo.status);
   return { 'GET /api/posts': bytesOf(get), 'POST like': bytesOf(like), 'POST login': bytesOf(loginRes) };
 }
@@ -223,7 +218,7 @@ function floorHandlers(bodies: Record<Endpoint, Uint8Array<ArrayBuffer>>) {
 
 /** Mirage's data for this size: the very posts and users our core holds. */
 function mirageData(core: MockCore): MirageData {
-  const posts = (JSON.parse(bodyText(callCore(core, 'GET', '/api/posts', undefined, '', ...now()))) as { posts: MirageData['posts'] })
+  const posts = (JSON.parse(bodyText(callCore(core, 'GET', '/api/posts', undefined, ''))) as { posts: MirageData['posts'] })
     .posts;
   const snapshot = JSON.parse(core.exportSnapshot()) as { users: Record<string, unknown>[] };
   const users = snapshot.users.map((u): MirageUser => {
@@ -245,12 +240,12 @@ function mirageData(core: MockCore): MirageData {
 }
 
 function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[]): void {
-  const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now());
+  const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY);
   const token = (JSON.parse(bodyText(loginRes)) as { encodedToken: string }).encodedToken;
   const call: Record<Endpoint, () => ApiResponse> = {
-    'GET /api/posts': () => callCore(core, 'GET', '/api/posts', undefined, '', ...now()),
-    'POST like': () => callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}', ...now()),
-    'POST login': () => callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY, ...now()),
+    'GET /api/posts': () => callCore(core, 'GET', '/api/posts', undefined, ''),
+    'POST like': () => callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}'),
+    'POST login': () => callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY),
   };
   for (const endpoint of ENDPOINTS) {
     const samples: number[] = [];
@@ -264,7 +259,7 @@ function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[])
       expectStatus(`core ${endpoint} at ${size}`, res.status);
       if (i >= 2) samples.push(ms);
       if (endpoint === 'POST like') {
-        expectStatus('core dislike', callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}', ...now()).status);
+        expectStatus('core dislike', callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}').status);
       }
     }
     out.push({ size, endpoint, bytes, stat: stats(samples) });
@@ -275,7 +270,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 async function run(config: BenchConfig): Promise<BenchResults> {
   await init({ module_or_path: wasmUrl });
-  const core = new MockCore(42);
+  const core = new MockCore();
   const results: BenchResults = {
     crossOriginIsolated: globalThis.crossOriginIsolated,
     userAgent: navigator.userAgent,

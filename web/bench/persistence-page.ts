@@ -16,9 +16,8 @@ declare global {
 window.persistenceBench = {
   async run(options) {
     await init({ module_or_path: wasmUrl });
-    let entropy = 1;
     return measurePersistence(
-      { name: 'chromium', newCore: () => new MockCore(++entropy), openDatabase: (name) => openDatabase(name) },
+      { name: 'chromium', newCore: () => new MockCore(), openDatabase: (name) => openDatabase(name) },
       { ...options, rounds: (posts) => options.rounds[posts] ?? 20 },
     );
   },

@@ -66,10 +66,9 @@ try {
   const { createNodeCore } = await server.ssrLoadModule('/../src/mocks/node.ts');
   const { openDatabase } = await server.ssrLoadModule('/../src/mocks/persistence/db.ts');
   const { measurePersistence } = await server.ssrLoadModule('/persistence-measure.ts');
-  let entropy = 1;
   print(
     await measurePersistence(
-      { name: 'node + fake-indexeddb', newCore: () => createNodeCore(++entropy), openDatabase },
+      { name: 'node + fake-indexeddb', newCore: () => createNodeCore(), openDatabase },
       { ...options, rounds: (posts) => options.rounds[posts] ?? 20 },
     ),
   );

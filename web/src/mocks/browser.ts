@@ -42,7 +42,7 @@ export async function startMockBackend(): Promise<MockBackend> {
   workerStarted.catch(() => undefined); // awaited below, after the core: no unhandled rejection meanwhile
   await init({ module_or_path: wasmUrl });
   performance.mark('murmur:core-ready');
-  const core = new MockCore(Math.random() * Number.MAX_SAFE_INTEGER);
+  const core = new MockCore();
   const { backend, notices } = await startPersistence(core);
   performance.mark('murmur:data-restored');
   const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];

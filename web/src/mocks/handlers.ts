@@ -27,15 +27,17 @@ export interface Backend {
   handle(request: ApiRequest): ApiResponse | Promise<ApiResponse>;
 }
 
-/** The shape of the wasm facade's `handle` (see mock-core/src/wasm.rs). */
+/**
+ * The shape of the wasm facade's `handle` (see mock-core/src/wasm.rs): the
+ * core reads the clock and zone itself (`Date`). `MockCore.handleAt` takes
+ * them explicitly, for callers that record requests and replay them.
+ */
 export interface CoreLike {
   handle(
     method: string,
     url: string,
     authorization: string | undefined,
     body: string,
-    nowMs: number,
-    offsetMinutes: number,
   ): { status: number; takeBody(): Uint8Array; free(): void };
 }
 
@@ -61,12 +63,11 @@ export function callCore(core: CoreLike, ...args: Parameters<CoreLike['handle']>
   }
 }
 
-/** The plain backend: the core with the caller's clock. */
+/** The plain backend: the core, on the platform's clock. */
 export function coreBackend(core: CoreLike): Backend {
   return {
     handle({ method, url, authorization, body }) {
-      const now = new Date();
-      return callCore(core, method, url, authorization, body, now.getTime(), -now.getTimezoneOffset());
+      return callCore(core, method, url, authorization, body);
     },
   };
 }

@@ -11,10 +11,10 @@ import { createNodeCore } from './node';
 const SECRET = 'murmur-mock-core-token-secret-v1';
 const NOW = Date.UTC(2026, 10, 1, 12, 0, 0);
 
-const core = createNodeCore(11);
+const core = createNodeCore();
 
 function call(method: string, url: string, authorization?: string, body = '') {
-  const res = core.handle(method, url, authorization, body, NOW, 0);
+  const res = core.handleAt(method, url, authorization, body, NOW, 0);
   return { status: res.status, json: JSON.parse(res.body) as Record<string, unknown> };
 }
 

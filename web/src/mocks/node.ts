@@ -11,13 +11,16 @@ import { PersistentBackend } from './persistence/persistentBackend';
 const wasmPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../../mock-core/pkg/mock_core_bg.wasm');
 let initialised = false;
 
-/** A fresh core over the seed data, loaded from the built wasm on disk. */
-export function createNodeCore(entropy = 7): MockCore {
+/**
+ * A fresh core over the seed data, loaded from the built wasm on disk. It
+ * seeds its salts from Node's `crypto.getRandomValues`.
+ */
+export function createNodeCore(): MockCore {
   if (!initialised) {
     initSync({ module: readFileSync(wasmPath) });
     initialised = true;
   }
-  return new MockCore(entropy);
+  return new MockCore();
 }
 
 /**

@@ -25,7 +25,7 @@ beforeEach(async () => {
 /** Changes the data behind the app's back, as another tab would. */
 function changeElsewhere(url: string, body: unknown) {
   const token = store.getState().auth.token!;
-  const res = core.handle('POST', url, token, JSON.stringify(body), Date.now(), 0);
+  const res = core.handle('POST', url, token, JSON.stringify(body));
   expect(res.status).toBeLessThan(300);
 }
 

@@ -17,9 +17,8 @@ export async function reopen(name: string): Promise<IdbStateStore> {
   return new IdbStateStore(await openDatabase(name));
 }
 
-let entropy = 100;
 export function newCore() {
-  return createNodeCore(++entropy);
+  return createNodeCore();
 }
 
 export interface Answer {
