@@ -432,6 +432,7 @@ pub fn seed_db(rng: Rng) -> Db {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::routes::media::check_media_path;
 
     #[test]
     fn fixed_salts_are_the_first_half_of_the_digest_in_hex() {
@@ -452,6 +453,24 @@ mod tests {
             .chain(COMMENTS.iter().map(|c| c.2))
         {
             assert_ne!(utc_ms(y, m, d, h, mi), 0);
+        }
+    }
+
+    #[test]
+    fn seed_media_and_avatars_pass_the_media_rule() {
+        let db = seed_db(Rng(7));
+        let media = db
+            .posts()
+            .iter()
+            .map(|p| &p.media_url)
+            .filter(|m| !m.is_empty());
+        let avatars = db.users().iter().map(|u| &u.avatar_url);
+        let constants = PRESET_AVATARS
+            .iter()
+            .chain([&DEFAULT_AVATAR])
+            .map(|a| a.to_string());
+        for url in media.chain(avatars).cloned().chain(constants) {
+            assert!(check_media_path("mediaURL", url.clone()).is_ok(), "{url}");
         }
     }
 

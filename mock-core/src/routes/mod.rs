@@ -20,3 +20,7 @@ fn all_posts(cx: &Ctx<'_>, status: u16) -> Result<Reply, ApiError> {
 pub fn chars(s: &str) -> usize {
     s.chars().count()
 }
+
+#[cfg(test)]
+#[path = "bodies_tests.rs"]
+mod bodies_tests;
