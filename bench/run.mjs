@@ -584,7 +584,7 @@ function report(r) {
 
   if (r.startup) {
     const s = r.startup;
-    targets.push(['Start-up to first post visible ≤ 500 ms', fmt(s.firstPost, 0), met(s.firstPost <= 500)]);
+    targets.push(['Start-up to first post visible ≤ 450 ms', fmt(s.firstPost, 0), met(s.firstPost <= 450)]);
     parts.push(
       '## Start-up, cold cache (fresh browser context each run: empty HTTP cache, no service worker, no IndexedDB; signed in as the guest through localStorage)\n\n' +
         table(
@@ -600,7 +600,7 @@ function report(r) {
 
   if (r.sizes) {
     const z = r.sizes;
-    targets.push(['wasm ≤ 45 kB gzipped (gzip -9; zlib level 9 in brackets)', `${kB(z.wasm.gzip)} (${kB(z.wasm.zlib)})`, met(z.wasm.gzip <= 45_000)]);
+    targets.push(['wasm ≤ 100 kB gzipped (gzip -9; zlib level 9 in brackets)', `${kB(z.wasm.gzip)} (${kB(z.wasm.zlib)})`, met(Math.max(z.wasm.gzip, z.wasm.zlib) <= 100_000)]);
     targets.push(['Initial JS ≤ 200 kB gzipped', kB(z.initialJsGzip), met(z.initialJsGzip <= 200_000)]);
     const rows = [
       ['wasm module', z.wasm.name, kB(z.wasm.raw), kB(z.wasm.gzip), kB(z.wasm.zlib)],

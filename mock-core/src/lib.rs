@@ -14,6 +14,7 @@
     )
 )]
 
+// Talc instead of the default dlmalloc (see Cargo.toml).
 #[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
 static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
