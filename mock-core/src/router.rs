@@ -111,7 +111,8 @@ pub struct Ctx<'a> {
 
 impl<'a> Ctx<'a> {
     /// The path parameter written `{name}` in the route's pattern (empty if
-    /// the pattern has none of that name; a test checks every handler's).
+    /// the pattern has none of that name: every route's tests reach it with
+    /// real and unknown ids, so a misspelt name shows as a wrong 404).
     pub fn param(&self, name: &str) -> &str {
         self.params
             .iter()
