@@ -178,7 +178,7 @@ function failingStore(store: StateStore, error: Error): StateStore {
     readHead: () => store.readHead(),
     loadCurrent: () => store.loadCurrent(),
     quarantine: (saved, reason) => store.quarantine(saved, reason),
-    repairHead: (head) => store.repairHead(head),
+    repairHead: () => store.repairHead(),
     getMedia: (id) => store.getMedia(id),
     save: () => Promise.reject(error),
   };

@@ -183,7 +183,7 @@ export class PersistentBackend implements Backend {
     if (loaded.kind === 'empty') {
       // A head with no state describes nothing: left there, every write would
       // take it for another tab's save.
-      if (storedHead !== undefined) await this.store.repairHead(null);
+      if (storedHead !== undefined) await this.store.repairHead();
       return [];
     }
     if (loaded.kind === 'ok') {
@@ -195,7 +195,8 @@ export class PersistentBackend implements Backend {
       }
       this.head = headOf(loaded.saved);
       this.lastSaved = loaded.saved.snapshot;
-      if (!isHead(storedHead) || !sameHead(storedHead, this.head)) await this.store.repairHead(this.head);
+      // Repaired from what is stored by then: another tab may have saved since it was read.
+      if (!isHead(storedHead) || !sameHead(storedHead, this.head)) await this.store.repairHead();
       return [];
     }
     await this.setAside(loaded.raw, loaded.reason);
@@ -211,7 +212,7 @@ export class PersistentBackend implements Backend {
    * Loads the stored state when another tab saved since this core last did.
    * Run holding the lock, before every write. Returns whether it loaded one.
    */
-  private async syncFromStore(): Promise<boolean> {
+  private async syncFromStore(repaired = false): Promise<boolean> {
     const head = await this.store.readHead();
     if (head === undefined) return false; // nothing saved: this core's state stands
     if (isHead(head) && sameHead(head, this.head)) return false;
@@ -227,8 +228,9 @@ export class PersistentBackend implements Backend {
       // The head does not describe the state stored with it (a damaged
       // profile, a crash between two builds): make it match, or no save would
       // ever pass its check.
-      await this.store.repairHead(this.head);
-      return false;
+      await this.store.repairHead();
+      // Should another tab have saved in between, load that now (once: no loop on a head that stays wrong).
+      return repaired ? false : this.syncFromStore(true);
     }
     try {
       this.core.importSnapshot(saved.snapshot);

@@ -42,8 +42,12 @@ export interface StateStore {
   loadCurrent(): Promise<Loaded>;
   /** Resolves once the state (and media) are committed; rejects otherwise. */
   save(state: SavedState, options?: SaveOptions): Promise<void>;
-  /** Rewrites the head to describe the stored state (`null`: nothing stored). */
-  repairHead(head: SavedHead | null): Promise<void>;
+  /**
+   * Makes the head describe the state stored now (no head when there is no
+   * readable state), reading and writing in one transaction: whatever another
+   * tab saved meanwhile, the head never points at an older save.
+   */
+  repairHead(): Promise<void>;
   /** Moves an unreadable saved state aside, leaving no saved state. */
   quarantine(saved: unknown, reason: string): Promise<void>;
   getMedia(id: string): Promise<MediaRecord | undefined>;
@@ -196,11 +200,16 @@ export class IdbStateStore implements StateStore {
     });
   }
 
-  repairHead(head: SavedHead | null): Promise<void> {
+  repairHead(): Promise<void> {
     return this.run([STATE_STORE], 'readwrite', async (tx) => {
       const done = committed(tx, this.deadline);
-      if (head) tx.objectStore(STATE_STORE).put(headOf(head), HEAD_KEY);
-      else tx.objectStore(STATE_STORE).delete(HEAD_KEY);
+      const states = tx.objectStore(STATE_STORE);
+      const current = states.get(CURRENT_KEY);
+      current.onsuccess = () => {
+        const loaded = readSaved(current.result);
+        if (loaded.kind === 'ok') states.put(headOf(loaded.saved), HEAD_KEY);
+        else states.delete(HEAD_KEY);
+      };
       await done;
     });
   }
