@@ -71,9 +71,16 @@ export class StorageUnavailableError extends Error {
   }
 }
 
-/** A connection the browser closed (or is closing) under us. */
-function isClosedConnection(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'InvalidStateError' || error.name === 'AbortError');
+/**
+ * Whether a failure may be the connection going away under us, so that the
+ * operation is worth running once more on a reopened connection. Chromium's
+ * "Clear site data" shows up as an InvalidStateError, an AbortError or an
+ * UnknownError, depending on when it strikes. Not so: another tab's save, a
+ * full disk, a value that cannot be stored, a deadline already spent.
+ */
+function mayBeClosedConnection(error: unknown): boolean {
+  if (!(error instanceof DOMException)) return false;
+  return !['QuotaExceededError', 'DataCloneError', 'ConstraintError', 'DataError'].includes(error.name);
 }
 
 /** The stored record of an upload, in this build's form or the Blob form older builds stored. */
@@ -137,7 +144,7 @@ export class IdbStateStore implements StateStore {
     try {
       return await attempt();
     } catch (error) {
-      if (!this.reopen || !isClosedConnection(error)) throw error;
+      if (!this.reopen || !mayBeClosedConnection(error)) throw error;
       // Closed under us (the close event may come after the failure): open again.
       try {
         this.db?.close();
