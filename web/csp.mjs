@@ -8,7 +8,9 @@
 // - style-src 'unsafe-inline': react-hot-toast (goober) and the lazy emoji
 //   picker write <style> elements at run time. Styles only: no script runs.
 // - img-src/media-src blob:: the preview of a picked file before its upload is
-//   an object URL the page made. No other origin, no data: URLs.
+//   an object URL the page made. img-src data:: the emoji picker's own CSS
+//   draws its icons as data: SVGs (a data: image fetches nothing; URLs from
+//   data are never rendered as data: anyway, lib/assets.ts). No other origin.
 // - worker-src: msw's service worker, from the site itself.
 
 /** @type {Record<string, string[]>} */
@@ -16,7 +18,7 @@ const DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'blob:'],
+  'img-src': ["'self'", 'blob:', 'data:'],
   'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
