@@ -16,4 +16,13 @@ cp "$out/index.html" "$out/404.html"
 base="${BASE_PATH:-/}"
 base="/${base#/}"; base="${base%/}/"
 printf '%s*  %sindex.html  200\n' "$base" "$base" > "$out/_redirects"
+# Headers for hosts that read `_headers` (Netlify, Cloudflare Pages): the
+# Content-Security-Policy of index.html's <meta>, plus what only a header can say.
+csp="$(cd web && node --input-type=module -e "import('./csp.mjs').then((m) => console.log(m.CSP_HEADER))")"
+{
+  printf '%s*\n' "$base"
+  printf '  Content-Security-Policy: %s\n' "$csp"
+  printf '  X-Content-Type-Options: nosniff\n'
+  printf '  Referrer-Policy: same-origin\n'
+} > "$out/_headers"
 note "static site in $out"

@@ -45,10 +45,24 @@ async function file(path) {
   }
 }
 
-const server = createServer(async (req, res) => {
+async function answer(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  let pathname = decodeURIComponent(url.pathname);
-  if (pathname === base.slice(0, -1)) pathname = base;
+  let pathname;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    // A malformed escape (`/%E0%A4%A`): the client's mistake, not the end of the server.
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Bad request: malformed URL');
+    return;
+  }
+  if (base !== '/' && url.pathname === base.slice(0, -1)) {
+    // The base without its slash, as static hosts do: the app and its
+    // service worker's scope live under `<base>`, slash included.
+    res.writeHead(301, { Location: `${base}${url.search}` });
+    res.end();
+    return;
+  }
   const found = pathname.startsWith(base)
     ? await file(join(dir, normalize(pathname.slice(base.length)).replace(/^(\.\.[/\\])+/, '')))
     : null;
@@ -64,6 +78,15 @@ const server = createServer(async (req, res) => {
   const fallback = await file(join(dir, '404.html'));
   res.writeHead(404, { 'Content-Type': fallback ? 'text/html; charset=utf-8' : 'text/plain' });
   res.end(fallback ? fallback.body : 'Not found');
+}
+
+const server = createServer((req, res) => {
+  answer(req, res).catch((error) => {
+    // Whatever one request does, the server keeps serving the others.
+    console.error(`serve.mjs: ${req.method} ${req.url}:`, error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Internal error');
+  });
 });
 
 server.listen(port, '127.0.0.1', () => {

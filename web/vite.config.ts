@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { CSP_META } from './csp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,10 +24,28 @@ function reactRouterProduction(mode: string): Record<string, string> {
   return { 'react-router/dom': dist('dom-export.mjs'), 'react-router': dist('index.mjs') };
 }
 
+/**
+ * The Content-Security-Policy <meta> (csp.mjs), first in <head> of the
+ * production build. Not in the dev server, whose React refresh runs an inline
+ * script.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'murmur-csp',
+    apply: 'build',
+    // Right after <meta charset> (which must come first), before any script or style it governs.
+    transformIndexHtml(html) {
+      const charset = /<meta charset="UTF-8" \/>/;
+      if (!charset.test(html)) throw new Error('index.html: no <meta charset="UTF-8" /> to put the CSP after');
+      return html.replace(charset, (tag) => `${tag}\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />`);
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),

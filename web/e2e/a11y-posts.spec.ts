@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 const pages = [
   { path: '/', ready: 'article' },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { presetTheme, signIn, waitForBackend } from './support';
+import type { Page } from '@playwright/test';
+import { expect, presetTheme, signIn, test, waitForBackend } from './support';
 
 // No serious or critical axe violation on the shell's pages, in every
 // background (and, on the pages that show the accent most, every accent).

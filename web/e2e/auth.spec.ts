@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { GUEST, waitForBackend } from './support';
+import type { Page } from '@playwright/test';
+import { expect, GUEST, test, waitForBackend } from './support';
 
 async function open(page: Page, path: string) {
   await page.goto(path);

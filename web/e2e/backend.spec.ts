@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { SUB_URL } from '../playwright.config';
-import { GUEST, pageFetch, signIn, waitForBackend } from './support';
+import { expect, GUEST, pageFetch, signIn, test, waitForBackend } from './support';
 
 // A 2×2 PNG, as in the durability journeys.
 const PNG_BASE64 =

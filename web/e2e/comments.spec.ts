@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 
 const panel = (page: Page) => page.getByRole('region', { name: /Comments/ });
 const comment = (page: Page, text: string) => panel(page).getByRole('listitem').filter({ hasText: text });

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { pageFetch, signIn, waitForBackend } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, pageFetch, signIn, test, waitForBackend } from './support';
 
 // Issue 7: the demo data survives reloads, closed tabs and other tabs, and
 // can be put back to the seed. Each test has a fresh browser context, so a

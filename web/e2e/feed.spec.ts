@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { pageFetch, signIn, waitForBackend } from './support';
+import type { Page } from '@playwright/test';
+import { expect, pageFetch, signIn, test, waitForBackend } from './support';
 
 const firstLines = (page: Page) =>
   page.getByRole('article').locator('.post-card__content').allTextContents();

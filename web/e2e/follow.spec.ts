@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Locator, Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 
 // Seed facts these journeys lean on: the guest follows Maya and Theo, not Lena;
 // Lena's newest post ("Painted the dunes…") is newer than all but two posts of

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { horizontalOverflow, signIn, waitForBackend } from './support';
+import { expect, horizontalOverflow, signIn, test, waitForBackend } from './support';
 
 test.describe('the shell', () => {
   test('an unknown path shows Page Not Found, and Back to Home works', async ({ page }) => {

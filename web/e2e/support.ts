@@ -1,4 +1,37 @@
-import type { Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/**
+ * Playwright's `test`, with the site's Content-Security-Policy watched on every
+ * page: a test fails if anything the app does is refused by it (seen as a
+ * `securitypolicyviolation` event or the browser's console error). Every spec
+ * imports `test` and `expect` from here.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__murmurCspViolation', (_source, text: string) => {
+        violations.push(text);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { __murmurCspViolation?: (text: string) => void }).__murmurCspViolation;
+          report?.(`${event.violatedDirective} refused ${event.blockedURI || 'an inline resource'}`);
+        });
+      });
+      const onConsole = (message: { type(): string; text(): string }) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      };
+      context.on('console', onConsole);
+      await use(violations);
+      context.off('console', onConsole);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** Waits until the in-browser backend (wasm core behind msw) answers. */
 export async function waitForBackend(page: Page): Promise<void> {

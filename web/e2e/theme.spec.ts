@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn, waitForBackend } from './support';
+import { expect, signIn, test, waitForBackend } from './support';
 
 const htmlTheme = (page: import('@playwright/test').Page) =>
   page.evaluate(() => ({

@@ -5,6 +5,7 @@ import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { holdBackendRequestsUntil } from './lib/backendGate';
+import { holdUploadsUntil } from './lib/mediaGate';
 import './styles/global.css';
 
 // The saved theme goes on <html> before anything renders, so a dark theme
@@ -28,6 +29,8 @@ function boot(): void {
   const notices = startBackend();
   // The app's requests wait for the backend; the first render does not.
   holdBackendRequestsUntil(notices);
+  // Uploaded images too: the static host would answer them 404 (issue 14, item 1).
+  holdUploadsUntil(notices);
   root.render(
     <StrictMode>
       <App />

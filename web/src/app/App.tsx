@@ -11,8 +11,18 @@ import './app.css';
 
 const store = makeStore({ persist: true });
 
-/** The router's basename: the site's base path without its trailing slash. */
-export const routerBasename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
+/**
+ * The router's basename: the site's base path with its trailing slash, so
+ * that Home is `/murmur/`. Without the slash the page would sit at `/murmur`,
+ * outside the service worker's scope `/murmur/`, and after a reload there no
+ * upload would load.
+ */
+export const routerBasename = import.meta.env.BASE_URL;
+
+// Opened at the base without its slash (a host that does not redirect): move to it before the router reads the URL.
+if (typeof window !== 'undefined' && `${window.location.pathname}/` === routerBasename) {
+  window.history.replaceState(window.history.state, '', `${routerBasename}${window.location.search}${window.location.hash}`);
+}
 
 /** Keeps <html> in step with the chosen theme (main.tsx applies it before the first paint). */
 export function ThemeSync() {

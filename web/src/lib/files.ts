@@ -3,6 +3,7 @@
 
 import { ApiError, apiUrl } from './api';
 import { backendFetch } from './backendGate';
+import { imageTypeOf, SIGNATURE_BYTES } from './imageType';
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const NOT_AN_IMAGE = 'file must be an image (JPEG/PNG)';
@@ -16,13 +17,28 @@ export function checkImageFile(file: Pick<File, 'type' | 'size'>): string | null
 }
 
 /**
+ * The full check of a picked file: its declared type and size, then its
+ * first bytes, which must be a JPEG's or a PNG's (a text file renamed
+ * `.png`, or an SVG, is refused with the same message).
+ */
+export async function checkImageBytes(file: Blob): Promise<string | null> {
+  const problem = checkImageFile(file);
+  if (problem) return problem;
+  try {
+    return imageTypeOf(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()) ? null : NOT_AN_IMAGE;
+  } catch {
+    return NOT_AN_IMAGE; // unreadable (the file went away): nothing to upload
+  }
+}
+
+/**
  * Uploads a checked image to the backend, which keeps it in the browser's
  * storage, and returns the mediaURL (`media/<id>`) to save with the post or
  * profile, sent with `token` (features/media/uploadMedia passes the
  * session's). Rejects with the check's or the backend's message.
  */
 export async function uploadImage(file: File, token: string | null): Promise<string> {
-  const problem = checkImageFile(file);
+  const problem = await checkImageBytes(file);
   if (problem) throw new Error(problem);
   const headers: Record<string, string> = { 'content-type': file.type };
   if (token) headers.authorization = token;

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { BACKEND_NOTICE_EVENT } from '../../mocks/persistence/protocol';
 
 /**
  * Shows what the backend had to say at start-up (a saved state set aside,
  * storage unavailable) once it has started and the app, with its toaster,
- * is on screen.
+ * is on screen; and what it says later (storage stopped working), when it
+ * says it.
  */
 export function StartupNotices({ notices }: { notices: Promise<readonly string[]> }) {
   useEffect(() => {
@@ -16,8 +18,14 @@ export function StartupNotices({ notices }: { notices: Promise<readonly string[]
       },
       () => undefined, // the start failed: main.tsx shows why
     );
+    const onNotice = (event: Event) => {
+      const message = (event as CustomEvent<unknown>).detail;
+      if (typeof message === 'string') toast.error(message, { id: `backend-notice-${message}`, duration: 8000 });
+    };
+    window.addEventListener(BACKEND_NOTICE_EVENT, onNotice);
     return () => {
       shown = false;
+      window.removeEventListener(BACKEND_NOTICE_EVENT, onNotice);
     };
   }, [notices]);
   return null;

@@ -4,7 +4,7 @@ import { login } from '../auth/authSlice';
 import { createTestServer } from '../../mocks/node';
 import { uploadMedia } from './uploadMedia';
 
-const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'dot.png', { type: 'image/png' });
+const png = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], 'dot.png', { type: 'image/png' });
 
 describe('uploadMedia', () => {
   const { server } = createTestServer();

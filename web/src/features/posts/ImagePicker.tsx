@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { CloseIcon, ImageIcon } from '../../components/icons';
-import { assetUrl, isVideo } from '../../lib/assets';
+import { isVideo, mediaSrc } from '../../lib/assets';
 import type { ImageAttachment } from './useImageAttachment';
 
 /** The button that opens the file chooser, and the refusal message beside it. */
@@ -44,10 +44,16 @@ export function ImagePickerButton({ image }: { image: ImageAttachment }) {
 /** The picked (or kept) image, with a button that removes it. */
 export function ImagePreview({ image }: { image: ImageAttachment }) {
   if (!image.previewUrl) return null;
-  const src = image.isLocal ? image.previewUrl : assetUrl(image.previewUrl);
+  // A local file's preview is an object URL this page made; a kept image is data: only a safe path.
+  const src = image.isLocal ? image.previewUrl : mediaSrc(image.previewUrl);
   return (
     <div className="image-preview">
-      {!image.isLocal && isVideo(image.previewUrl) ? (
+      {!src ? (
+        <div className="image-preview__media post-card__media--placeholder" role="img" aria-label="Attached image is not available">
+          <ImageIcon />
+          <span>Image not available</span>
+        </div>
+      ) : !image.isLocal && isVideo(image.previewUrl) ? (
         <video src={src} controls preload="metadata" className="image-preview__media" aria-label="Attached video" />
       ) : (
         <img src={src} alt="Attached image preview" className="image-preview__media" />

@@ -1,14 +1,34 @@
-import { assetUrl, isVideo } from '../../lib/assets';
+import { ImageIcon } from '../../components/icons';
+import { isVideo } from '../../lib/assets';
+import { useMediaSrc } from '../../lib/useMediaSrc';
 
-/** A post's image, or its video when the URL names an .mp4. */
+/** A post's image, or its video when the URL names an .mp4; a placeholder when it cannot be shown. */
 export function PostMedia({ url, author }: { url: string; author: string }) {
-  const src = assetUrl(url);
-  if (!src) return null;
+  const media = useMediaSrc(url);
+  if (!url) return null;
+  if (media.kind !== 'ready') {
+    const missing = media.kind === 'missing';
+    return (
+      <div
+        className={`post-card__media post-card__media--placeholder${missing ? '' : ' post-card__media--waiting'}`}
+        role="img"
+        aria-label={missing ? `Image shared by ${author} is not available` : `Loading the image shared by ${author}`}
+      >
+        {missing && (
+          <>
+            <ImageIcon />
+            <span>Image not available</span>
+          </>
+        )}
+      </div>
+    );
+  }
   if (isVideo(url)) {
     return (
       <video
         className="post-card__media"
-        src={src}
+        src={media.src}
+        onError={media.onError}
         controls
         preload="metadata"
         playsInline
@@ -21,7 +41,8 @@ export function PostMedia({ url, author }: { url: string; author: string }) {
   return (
     <img
       className="post-card__media"
-      src={src}
+      src={media.src}
+      onError={media.onError}
       alt={`Image shared by ${author}`}
       width={640}
       height={427}

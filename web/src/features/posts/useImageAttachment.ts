@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { checkImageFile } from '../../lib/files';
+import { checkImageBytes } from '../../lib/files';
 
 interface Attachment {
   file: File;
@@ -35,14 +35,15 @@ export function useImageAttachment(existingUrl = '') {
   /** Checks a picked file; a refused file leaves the attachment as it was. */
   const pick = useCallback(
     (file: File) => {
-      const problem = checkImageFile(file);
-      if (problem) {
-        setError(problem);
-        toast.error(problem);
-        return;
-      }
-      setError(null);
-      replace({ file, previewUrl: URL.createObjectURL(file) });
+      void checkImageBytes(file).then((problem) => {
+        if (problem) {
+          setError(problem);
+          toast.error(problem);
+          return;
+        }
+        setError(null);
+        replace({ file, previewUrl: URL.createObjectURL(file) });
+      });
     },
     [replace],
   );

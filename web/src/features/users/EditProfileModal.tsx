@@ -5,7 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { ImageIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import type { User } from '../../api/models';
-import { checkImageFile } from '../../lib/files';
+import { checkImageBytes } from '../../lib/files';
 import { uploadMedia } from '../media/uploadMedia';
 import { fetchPosts } from '../posts/postsSlice';
 import { PRESET_AVATARS } from './avatars';
@@ -45,7 +45,6 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const preview = picked?.url ?? avatarPath;
 
   // Release each preview URL once it is replaced or the form closes.
   useEffect(() => (picked ? () => URL.revokeObjectURL(picked.url) : undefined), [picked]);
@@ -53,9 +52,10 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   function pickFile(file: File | undefined) {
     if (!file) return;
-    const problem = checkImageFile(file);
-    setFileError(problem);
-    if (!problem) setPicked({ file, url: URL.createObjectURL(file) });
+    void checkImageBytes(file).then((problem) => {
+      setFileError(problem);
+      if (!problem) setPicked({ file, url: URL.createObjectURL(file) });
+    });
   }
 
   function pickPreset(path: string) {
@@ -87,7 +87,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form className="edit-profile" onSubmit={(event) => void save(event)}>
       <div className="edit-profile__avatar">
-        <Avatar className="edit-profile__preview" src={preview} name={`New avatar of ${fullName}`} size={88} />
+        <Avatar className="edit-profile__preview" src={avatarPath} localSrc={picked?.url} name={`New avatar of ${fullName}`} size={88} />
         <div className="edit-profile__avatar-pick">
           <fieldset className="edit-profile__presets" role="radiogroup">
             <legend>Choose an avatar</legend>

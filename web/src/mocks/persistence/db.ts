@@ -11,8 +11,12 @@ export const MEDIA_STORE = 'media';
 /** Saved states that could not be read, kept aside with the reason. */
 export const QUARANTINE_STORE = 'quarantine';
 
-export function openDatabase(name = DB_NAME, factory: IDBFactory = indexedDB): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
+export function openDatabase(
+  name = DB_NAME,
+  factory: IDBFactory = indexedDB,
+  deadline = STORAGE_DEADLINE_MS,
+): Promise<IDBDatabase> {
+  const opened = new Promise<IDBDatabase>((resolve, reject) => {
     const request = factory.open(name, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
@@ -27,12 +31,59 @@ export function openDatabase(name = DB_NAME, factory: IDBFactory = indexedDB): P
     request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
     request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab on an older version'));
   });
+  return withDeadline(opened, deadline, 'Opening the demo data', () => {
+    // Should it open after all, close it: nobody holds it.
+    void opened.then((db) => db.close(), () => undefined);
+  });
 }
 
-export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
+/**
+ * How long any one storage transaction may take before it is given up. A
+ * save of the 10,000-post state commits in well under a second; WebKit's
+ * ephemeral storage, though, can leave a failed transaction with neither
+ * `complete` nor `abort`, and nothing may wait on that forever.
+ */
+export const STORAGE_DEADLINE_MS = 5_000;
+
+/** A transaction (or the lock) that did not settle in time. */
+export class StorageTimeoutError extends Error {
+  constructor(what: string) {
+    super(`${what} did not finish in time`);
+    this.name = 'StorageTimeoutError';
+  }
+}
+
+/** Rejects with a StorageTimeoutError after `ms`, calling `onTimeout` first. */
+export function withDeadline<T>(promise: Promise<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new StorageTimeoutError(what));
+    }, ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** The request's result, or its error; given up (and its transaction aborted) after `deadline` ms. */
+export function requestResult<T>(request: IDBRequest<T>, deadline = STORAGE_DEADLINE_MS): Promise<T> {
+  const settled = new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    const tx = request.transaction;
+    // A transaction aborted under the request (its connection closed) may fire no request event.
+    if (tx) tx.addEventListener('abort', () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError')));
+  });
+  return withDeadline(settled, deadline, 'Reading the demo data', () => {
+    if (request.transaction) abortQuietly(request.transaction);
   });
 }
 
@@ -40,10 +91,21 @@ export function requestResult<T>(request: IDBRequest<T>): Promise<T> {
  * Resolves once the transaction has committed; rejects with its error (for
  * example a `QuotaExceededError`) when it aborts. A failed request aborts its
  * transaction with that request's error, so `onabort` sees every failure.
+ * A transaction that has done neither after `deadline` ms is aborted and
+ * rejects with a StorageTimeoutError.
  */
-export function committed(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
+export function committed(tx: IDBTransaction, deadline = STORAGE_DEADLINE_MS): Promise<void> {
+  const settled = new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError'));
   });
+  return withDeadline(settled, deadline, 'Saving the demo data', () => abortQuietly(tx));
+}
+
+export function abortQuietly(tx: IDBTransaction): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already finished.
+  }
 }

@@ -53,6 +53,23 @@ describe('uploads, media and reset through msw', () => {
     expect((await fetch(`${site}api/media/extra`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
+  it('checks the bytes, not the declared type: a text file named .png and an SVG are refused', async () => {
+    const token = await signIn(backend);
+    const message = { errors: ['file must be an image (JPEG/PNG)'] };
+    const renamed = await upload('just some text, saved as notes.png', 'image/png', token);
+    expect(renamed.status).toBe(400);
+    expect(await renamed.json()).toEqual(message);
+    const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg"/>', 'image/svg+xml', token);
+    expect(svg.status).toBe(400);
+    expect(await svg.json()).toEqual(message);
+    // A JPEG sent as image/png is stored and served as what it is.
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
+    const res = await upload(jpeg, 'image/png', token);
+    expect(res.status).toBe(201);
+    const { mediaURL } = (await res.json()) as { mediaURL: string };
+    expect((await fetch(`${site}${mediaURL}`)).headers.get('content-type')).toBe('image/jpeg');
+  });
+
   it('resets to the seed through the control route and drops the uploads', async () => {
     const token = await signIn(backend);
     const { mediaURL } = (await (await upload(bytes, 'image/png', token)).json()) as { mediaURL: string };

@@ -3,9 +3,13 @@
 // and size to the core), the stored images, and the reset control.
 
 import { http, HttpResponse } from 'msw';
+import { imageTypeOf } from '../../lib/imageType';
 import { anyOrigin, type ApiResponse } from '../handlers';
 import type { PersistentBackend } from './persistentBackend';
 import { RESET_PATH } from './protocol';
+
+/** The type the core refuses with 'file must be an image (JPEG/PNG)'. */
+const NOT_AN_IMAGE_TYPE = 'application/octet-stream';
 
 function json(response: ApiResponse): HttpResponse<BodyInit> {
   return new HttpResponse(response.body, {
@@ -22,16 +26,18 @@ export function createPersistenceHandlers(backend: PersistentBackend, basePath =
     http.post(anyOrigin(uploadPath), async ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname !== uploadPath && pathname !== `${uploadPath}/`) return undefined; // the core answers
-      const blob = await request.blob();
-      const type = (request.headers.get('content-type') ?? blob.type).split(';')[0]!.trim().toLowerCase();
-      return json(await backend.upload(blob, type, request.headers.get('authorization') ?? undefined));
+      const bytes = await request.arrayBuffer();
+      // The bytes decide, not the declared type: a text file named .png, or an
+      // SVG, is refused by the core as not an image (JPEG/PNG).
+      const type = imageTypeOf(bytes) ?? NOT_AN_IMAGE_TYPE;
+      return json(await backend.upload(bytes, type, request.headers.get('authorization') ?? undefined));
     }),
     http.get(anyOrigin(`${basePath}media`), async ({ request }) => {
       const { pathname } = new URL(request.url);
       const id = pathname.startsWith(mediaPrefix) ? pathname.slice(mediaPrefix.length) : '';
       const media = /^[\w-]+$/.test(id) ? await backend.getMedia(id) : undefined;
       if (!media) return new HttpResponse(null, { status: 404 });
-      return new HttpResponse(media.blob, {
+      return new HttpResponse(media.bytes, {
         status: 200,
         // Ids start again after a reset: never let a cached image stand in.
         headers: { 'Content-Type': media.type, 'Cache-Control': 'no-store' },

@@ -11,13 +11,25 @@
 // - After a save the tab posts {revision} on BroadcastChannel `murmur`; the
 //   others load the new state and dispatch `murmur:data-changed` on window,
 //   which features/demo-data/useDataSync answers by reading everything again.
+// - Every transaction has a deadline, and so has the wait for the lock (then
+//   it is stolen): nothing waits forever on a save that never settles. A
+//   connection the browser closed is reopened; storage that stays unusable
+//   leaves the tab running in memory, with a notice (`murmur:backend-notice`).
+// - Uploads are stored as bytes (ArrayBuffer), never as Blobs (WebKit's
+//   ephemeral storage cannot store a Blob), and checked by their magic number.
 // - Uploads, `/media/<id>` and `POST <base>__murmur/reset` are answered by
 //   the msw handlers in handlers.ts, in JavaScript, ahead of the core.
 
 import { openDatabase } from './db';
 import { browserLocks } from './locks';
 import { PersistentBackend, type SnapshotCore } from './persistentBackend';
-import { CHANNEL_NAME, DATA_CHANGED_EVENT, NOT_PERSISTENT, type DataChangedDetail } from './protocol';
+import {
+  BACKEND_NOTICE_EVENT,
+  CHANNEL_NAME,
+  DATA_CHANGED_EVENT,
+  NOT_PERSISTENT,
+  type DataChangedDetail,
+} from './protocol';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
 
 export { createPersistenceHandlers } from './handlers';
@@ -32,7 +44,7 @@ export async function startPersistence(core: SnapshotCore): Promise<{ backend: P
   const notices: string[] = [];
   let store: StateStore;
   try {
-    store = new IdbStateStore(await openDatabase());
+    store = new IdbStateStore(await openDatabase(), { reopen: () => openDatabase() });
   } catch (error) {
     console.warn('Murmur: IndexedDB is not available', error);
     store = new MemoryStateStore();
@@ -47,6 +59,9 @@ export async function startPersistence(core: SnapshotCore): Promise<{ backend: P
     onExternalChange(revision) {
       const detail: DataChangedDetail = { revision };
       window.dispatchEvent(new CustomEvent(DATA_CHANGED_EVENT, { detail }));
+    },
+    onNotice(message) {
+      window.dispatchEvent(new CustomEvent(BACKEND_NOTICE_EVENT, { detail: message }));
     },
   });
   return { backend: started.backend, notices: [...notices, ...started.notices] };

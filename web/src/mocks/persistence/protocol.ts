@@ -4,6 +4,9 @@
 /** Dispatched on `window` when another tab's change (or a reset) was loaded. */
 export const DATA_CHANGED_EVENT = 'murmur:data-changed';
 
+/** Dispatched on `window` with a message for the user (`detail`: string) when the backend must tell them something. */
+export const BACKEND_NOTICE_EVENT = 'murmur:backend-notice';
+
 export interface DataChangedDetail {
   revision: number;
 }
@@ -23,3 +26,6 @@ export const SAVE_FAILED = "Your change could not be saved in this browser's sto
 export const RESTORED_FROM_SEED =
   'Your saved demo data could not be read, so Murmur started from the original demo data. The unreadable copy was kept aside.';
 export const NOT_PERSISTENT = "This browser won't keep your changes: its storage (IndexedDB) is not available.";
+export const STORAGE_LOST =
+  "This browser's storage stopped working, so from now on your changes are kept in this tab only and will be gone after a reload.";
+export const BACKEND_FAILED = 'Something went wrong in the demo backend. Reload the page and try again.';

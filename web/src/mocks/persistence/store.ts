@@ -1,13 +1,18 @@
 // Where the demo data lives between visits: the core's saved state, uploaded
 // images, and a quarantine for saved states that could not be read.
 
-import { committed, MEDIA_STORE, QUARANTINE_STORE, requestResult, STATE_STORE } from './db';
+import { abortQuietly, committed, MEDIA_STORE, QUARANTINE_STORE, requestResult, STATE_STORE, STORAGE_DEADLINE_MS } from './db';
 import { overwritesOther, readSaved, StaleStateError, type Loaded, type SavedHead, type SavedState } from './format';
 
 export interface MediaRecord {
   id: string;
   type: string;
-  blob: Blob;
+  /**
+   * The file's bytes. Stored as an ArrayBuffer, never as a Blob: WebKit's
+   * ephemeral storage (private browsing, WebDriver sessions) cannot store a
+   * Blob in IndexedDB, and the failing transaction never settles there.
+   */
+  bytes: ArrayBuffer;
 }
 
 export interface QuarantinedState {
@@ -26,6 +31,7 @@ export interface SaveOptions {
    * The save this one replaces. When another save is stored instead, nothing
    * is written and `save` rejects with a StaleStateError: a backstop for
    * browsers without Web Locks (or pages outside a secure context).
+   * Left out, the save is unconditional (a reset).
    */
   expected?: SavedHead | null;
 }
@@ -36,6 +42,12 @@ export interface StateStore {
   loadCurrent(): Promise<Loaded>;
   /** Resolves once the state (and media) are committed; rejects otherwise. */
   save(state: SavedState, options?: SaveOptions): Promise<void>;
+  /**
+   * Makes the head describe the state stored now (no head when there is no
+   * readable state), reading and writing in one transaction: whatever another
+   * tab saved meanwhile, the head never points at an older save.
+   */
+  repairHead(): Promise<void>;
   /** Moves an unreadable saved state aside, leaving no saved state. */
   quarantine(saved: unknown, reason: string): Promise<void>;
   getMedia(id: string): Promise<MediaRecord | undefined>;
@@ -44,85 +56,196 @@ export interface StateStore {
 const HEAD_KEY = 'head';
 const CURRENT_KEY = 'current';
 
+export interface IdbStoreOptions {
+  /** Opens the database again after the browser closed it (site data cleared, say). */
+  reopen?: () => Promise<IDBDatabase>;
+  /** Deadline of every transaction, in ms. */
+  deadline?: number;
+}
+
+/** IndexedDB could not be opened again after the browser closed it: storage is gone for this page. */
+export class StorageUnavailableError extends Error {
+  constructor(readonly reason: unknown) {
+    super(`IndexedDB is not available: ${reason instanceof Error ? reason.message : String(reason)}`);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/**
+ * Whether a failure may be the connection going away under us, so that the
+ * operation is worth running once more on a reopened connection. Chromium's
+ * "Clear site data" shows up as an InvalidStateError, an AbortError or an
+ * UnknownError, depending on when it strikes. Not so: another tab's save, a
+ * full disk, a value that cannot be stored, a deadline already spent.
+ */
+function mayBeClosedConnection(error: unknown): boolean {
+  if (!(error instanceof DOMException)) return false;
+  return !['QuotaExceededError', 'DataCloneError', 'ConstraintError', 'DataError'].includes(error.name);
+}
+
+/** The stored record of an upload, in this build's form or the Blob form older builds stored. */
+async function mediaFrom(id: string, found: unknown): Promise<MediaRecord | undefined> {
+  if (typeof found !== 'object' || found === null) return undefined;
+  const { type, bytes, blob } = found as { type?: unknown; bytes?: unknown; blob?: unknown };
+  if (typeof type !== 'string') return undefined;
+  if (bytes instanceof ArrayBuffer) return { id, type, bytes };
+  // Another realm's ArrayBuffer (a test environment's) fails instanceof.
+  if (Object.prototype.toString.call(bytes) === '[object ArrayBuffer]') return { id, type, bytes: bytes as ArrayBuffer };
+  if (isBlobLike(blob)) {
+    try {
+      return { id, type, bytes: await blob.arrayBuffer() };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
 /**
  * The IndexedDB store. The head (revision and stamp) sits under a key of its
  * own so that the check every write makes first reads a few bytes, not the
- * whole state.
+ * whole state. Every transaction has a deadline; when the browser closes the
+ * connection under a running tab, the next operation opens it again (once).
  */
 export class IdbStateStore implements StateStore {
-  constructor(private readonly db: IDBDatabase) {}
+  private db: IDBDatabase | null;
+  private readonly reopen: (() => Promise<IDBDatabase>) | undefined;
+  private readonly deadline: number;
 
-  async readHead(): Promise<unknown> {
-    const tx = this.db.transaction(STATE_STORE, 'readonly');
-    return requestResult(tx.objectStore(STATE_STORE).get(HEAD_KEY));
+  constructor(db: IDBDatabase, options: IdbStoreOptions = {}) {
+    this.reopen = options.reopen;
+    this.deadline = options.deadline ?? STORAGE_DEADLINE_MS;
+    this.db = null;
+    this.adopt(db);
   }
 
-  async loadCurrent(): Promise<Loaded> {
-    const tx = this.db.transaction(STATE_STORE, 'readonly');
-    return readSaved(await requestResult(tx.objectStore(STATE_STORE).get(CURRENT_KEY)));
+  private adopt(db: IDBDatabase): void {
+    this.db = db;
+    // Fired when the browser closes the connection itself (site data cleared,
+    // the disk gone): the next operation reopens.
+    db.onclose = () => {
+      if (this.db === db) this.db = null;
+    };
   }
 
-  async save(state: SavedState, options: SaveOptions = {}): Promise<void> {
+  /** Runs `operation` on a transaction; reopens the database and runs it once more if the connection was closed. */
+  private async run<T>(stores: string[], mode: IDBTransactionMode, operation: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+    const attempt = async () => {
+      if (!this.db) {
+        if (!this.reopen) throw new StorageUnavailableError(new Error('The database connection is closed'));
+        try {
+          this.adopt(await this.reopen());
+        } catch (error) {
+          throw new StorageUnavailableError(error);
+        }
+      }
+      return operation(this.db!.transaction(stores, mode));
+    };
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!this.reopen || !mayBeClosedConnection(error)) throw error;
+      // Closed under us (the close event may come after the failure): open again.
+      try {
+        this.db?.close();
+      } catch {
+        // Already closed.
+      }
+      this.db = null;
+      return attempt();
+    }
+  }
+
+  readHead(): Promise<unknown> {
+    return this.run([STATE_STORE], 'readonly', (tx) =>
+      requestResult(tx.objectStore(STATE_STORE).get(HEAD_KEY), this.deadline),
+    );
+  }
+
+  loadCurrent(): Promise<Loaded> {
+    return this.run([STATE_STORE], 'readonly', async (tx) =>
+      readSaved(await requestResult(tx.objectStore(STATE_STORE).get(CURRENT_KEY), this.deadline)),
+    );
+  }
+
+  save(state: SavedState, options: SaveOptions = {}): Promise<void> {
     const { media, clearMedia = false, expected } = options;
     const stores = media || clearMedia ? [STATE_STORE, MEDIA_STORE] : [STATE_STORE];
-    const tx = this.db.transaction(stores, 'readwrite');
-    const done = committed(tx);
-    const states = tx.objectStore(STATE_STORE);
-    let refusal: unknown = null;
-    const write = () => {
-      try {
-        states.put(state, CURRENT_KEY);
-        states.put({ revision: state.revision, stamp: state.stamp, savedAt: state.savedAt }, HEAD_KEY);
-        if (clearMedia) tx.objectStore(MEDIA_STORE).clear();
-        if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, blob: media.blob }, media.id);
-      } catch (error) {
-        // A put can throw at once (a DataCloneError, or a quota check): undo
-        // the whole transaction and report that error.
-        refusal = error;
-        abortQuietly(tx);
-      }
-    };
-    if (expected === undefined) {
-      write();
-    } else {
-      // Checked and written in one transaction: no other save can come between.
-      const head = states.get(HEAD_KEY);
-      head.onsuccess = () => {
-        if (!overwritesOther(head.result, expected)) return write();
-        refusal = new StaleStateError();
-        abortQuietly(tx);
+    return this.run(stores, 'readwrite', async (tx) => {
+      const done = committed(tx, this.deadline);
+      const states = tx.objectStore(STATE_STORE);
+      let refusal: unknown = null;
+      const write = () => {
+        try {
+          states.put(state, CURRENT_KEY);
+          states.put(headOf(state), HEAD_KEY);
+          if (clearMedia) tx.objectStore(MEDIA_STORE).clear();
+          if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, bytes: media.bytes }, media.id);
+        } catch (error) {
+          // A put can throw at once (a DataCloneError, or a quota check): undo
+          // the whole transaction and report that error.
+          refusal = error;
+          abortQuietly(tx);
+        }
       };
-    }
-    try {
+      if (expected === undefined) {
+        write();
+      } else {
+        // Checked and written in one transaction: no other save can come between.
+        const head = states.get(HEAD_KEY);
+        head.onsuccess = () => {
+          if (!overwritesOther(head.result, expected)) return write();
+          refusal = new StaleStateError();
+          abortQuietly(tx);
+        };
+      }
+      try {
+        await done;
+      } catch (error) {
+        throw refusal ?? error;
+      }
+    });
+  }
+
+  repairHead(): Promise<void> {
+    return this.run([STATE_STORE], 'readwrite', async (tx) => {
+      const done = committed(tx, this.deadline);
+      const states = tx.objectStore(STATE_STORE);
+      const current = states.get(CURRENT_KEY);
+      current.onsuccess = () => {
+        const loaded = readSaved(current.result);
+        if (loaded.kind === 'ok') states.put(headOf(loaded.saved), HEAD_KEY);
+        else states.delete(HEAD_KEY);
+      };
       await done;
-    } catch (error) {
-      throw refusal ?? error;
-    }
+    });
   }
 
-  async quarantine(saved: unknown, reason: string): Promise<void> {
-    const tx = this.db.transaction([STATE_STORE, QUARANTINE_STORE], 'readwrite');
-    const done = committed(tx);
-    const entry: QuarantinedState = { quarantinedAt: Date.now(), reason, saved };
-    try {
-      tx.objectStore(QUARANTINE_STORE).add(entry);
-    } catch {
-      // Not storable as it is (say, an object that cannot be cloned): keep its text.
-      tx.objectStore(QUARANTINE_STORE).add({ ...entry, saved: String(saved) });
-    }
-    tx.objectStore(STATE_STORE).delete(CURRENT_KEY);
-    tx.objectStore(STATE_STORE).delete(HEAD_KEY);
-    await done;
+  quarantine(saved: unknown, reason: string): Promise<void> {
+    return this.run([STATE_STORE, QUARANTINE_STORE], 'readwrite', async (tx) => {
+      const done = committed(tx, this.deadline);
+      const entry: QuarantinedState = { quarantinedAt: Date.now(), reason, saved };
+      try {
+        tx.objectStore(QUARANTINE_STORE).add(entry);
+      } catch {
+        // Not storable as it is (say, an object that cannot be cloned): keep its text.
+        tx.objectStore(QUARANTINE_STORE).add({ ...entry, saved: String(saved) });
+      }
+      tx.objectStore(STATE_STORE).delete(CURRENT_KEY);
+      tx.objectStore(STATE_STORE).delete(HEAD_KEY);
+      await done;
+    });
   }
 
-  async getMedia(id: string): Promise<MediaRecord | undefined> {
-    const tx = this.db.transaction(MEDIA_STORE, 'readonly');
-    const found: unknown = await requestResult(tx.objectStore(MEDIA_STORE).get(id));
-    if (typeof found !== 'object' || found === null) return undefined;
-    const { type, blob } = found as { type?: unknown; blob?: unknown };
-    if (typeof type !== 'string' || !isBlobLike(blob)) return undefined;
-    return { id, type, blob };
+  getMedia(id: string): Promise<MediaRecord | undefined> {
+    return this.run([MEDIA_STORE], 'readonly', async (tx) =>
+      mediaFrom(id, await requestResult(tx.objectStore(MEDIA_STORE).get(id), this.deadline)),
+    );
   }
+}
+
+function headOf(head: SavedHead): SavedHead {
+  return { revision: head.revision, stamp: head.stamp, savedAt: head.savedAt };
 }
 
 /** A Blob, also one from another realm (a test environment's, say). */
@@ -135,14 +258,6 @@ function isBlobLike(value: unknown): value is Blob {
   );
 }
 
-function abortQuietly(tx: IDBTransaction): void {
-  try {
-    tx.abort();
-  } catch {
-    // Already finished.
-  }
-}
-
 /**
  * Keeps everything in memory: the fallback when IndexedDB cannot be opened
  * (some private modes). The app works; nothing outlives the tab.
@@ -151,6 +266,12 @@ export class MemoryStateStore implements StateStore {
   private current: unknown = undefined;
   private readonly media = new Map<string, MediaRecord>();
   readonly quarantined: QuarantinedState[] = [];
+
+  /**
+   * `previous`: the store this one replaces when storage stopped working
+   * mid-session; uploads not found here are still looked up there.
+   */
+  constructor(private previous?: Pick<StateStore, 'getMedia'>) {}
 
   async readHead(): Promise<unknown> {
     const loaded = readSaved(this.current);
@@ -166,8 +287,15 @@ export class MemoryStateStore implements StateStore {
       throw new StaleStateError();
     }
     this.current = state;
-    if (options.clearMedia) this.media.clear();
+    if (options.clearMedia) {
+      this.media.clear();
+      this.previous = undefined;
+    }
     if (options.media) this.media.set(options.media.id, options.media);
+  }
+
+  async repairHead(): Promise<void> {
+    // The head is read from the state itself here: nothing to repair.
   }
 
   async quarantine(saved: unknown, reason: string): Promise<void> {
@@ -176,6 +304,8 @@ export class MemoryStateStore implements StateStore {
   }
 
   async getMedia(id: string): Promise<MediaRecord | undefined> {
-    return this.media.get(id);
+    const found = this.media.get(id);
+    if (found || !this.previous) return found;
+    return this.previous.getMedia(id).catch(() => undefined);
   }
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { assetUrl, isSafeMediaPath, mediaSrc } from './assets';
+
+describe('mediaSrc: which media and avatar URLs from data are rendered', () => {
+  it.each([
+    ['media/m-01', '/media/m-01'],
+    ['avatars/seed-1.svg', '/avatars/seed-1.svg'],
+    ['seed/aurora.jpg', '/seed/aurora.jpg'],
+    ['seed/waves.mp4', '/seed/waves.mp4'],
+    ['/murmur/media/m-01', '/murmur/media/m-01'],
+    ['/avatars/preset-2.svg', '/avatars/preset-2.svg'],
+  ])('renders the same-origin path %s as %s', (path, src) => {
+    expect(mediaSrc(path)).toBe(src);
+  });
+
+  it.each([
+    '\\\\evil.example/p.png',
+    '/\\evil.example/p.png',
+    '//evil.example/media/p.png',
+    'https://evil.example/media/p.png',
+    'http://127.0.0.1/media/m-01',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:image/png;base64,iVBORw0KGgo=',
+    'blob:http://127.0.0.1/1234',
+    ' media/m-01',
+    'media/m-01 ',
+    'media/../api/users',
+    'media/..',
+    '/media/%2e%2e/x',
+    'media/m-01?x=1',
+    'media/m-01#x',
+    'media/',
+    'uploads/m-01',
+    'logo.svg',
+    'media\\m-01',
+    'media/m-01\n',
+  ])('shows a placeholder for %j', (path) => {
+    expect(isSafeMediaPath(path)).toBe(false);
+    expect(mediaSrc(path)).toBe('');
+  });
+
+  it('has nothing to render for no URL', () => {
+    expect(mediaSrc('')).toBe('');
+    expect(mediaSrc(undefined)).toBe('');
+    expect(mediaSrc(null)).toBe('');
+  });
+
+  it('puts the app’s own files under the base', () => {
+    expect(assetUrl('logo.svg')).toBe('/logo.svg');
+    expect(assetUrl('/video/login.mp4')).toBe('/video/login.mp4');
+  });
+});
