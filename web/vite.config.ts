@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,10 +24,51 @@ function reactRouterProduction(mode: string): Record<string, string> {
   return { 'react-router/dom': dist('dom-export.mjs'), 'react-router': dist('index.mjs') };
 }
 
+/**
+ * The service worker (src/sw.ts, built to sw.js) with the precache list of
+ * the build written in, and the web app manifest. msw's worker registers it
+ * (src/mocks/browser.ts), so the plugin injects no registration script.
+ */
+function pwa(base: string) {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    injectManifest: {
+      rollupFormat: 'iife', // a classic script: it calls importScripts
+      globPatterns: ['**/*.{html,js,css,wasm,svg,png,jpg,mp4,webm,webmanifest}'],
+      // msw's worker is imported by sw.js, which the browser keeps with it;
+      // 404.html is the static host's copy of index.html.
+      globIgnores: ['mockServiceWorker.js', '404.html'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+    manifest: {
+      name: 'Murmur',
+      short_name: 'Murmur',
+      description: 'Share short posts, follow friends, and keep it all in your browser.',
+      lang: 'en',
+      start_url: base,
+      scope: base,
+      display: 'standalone',
+      theme_color: '#6b4fe0',
+      background_color: '#ffffff',
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}
+
+// Which build a page runs (read by the e2e update test); any value works.
+process.env.VITE_BUILD_ID ??= 'local';
+
 export default defineConfig(({ mode }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), pwa(basePath())],
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),

@@ -8,6 +8,13 @@ import { createPersistenceHandlers, startPersistence } from './persistence';
 /** The routes our handlers answer, under the site's base: fetched from the page, they never leave it. */
 const IN_PAGE_PREFIXES = ['api/', 'media/', '__murmur/'];
 
+/**
+ * The service worker: in a build, sw.js (src/sw.ts: Workbox precaching for
+ * offline use, then msw's worker, imported); the dev server has no precache
+ * and uses msw's worker as it is.
+ */
+const WORKER_SCRIPT = import.meta.env.DEV ? 'mockServiceWorker.js' : 'sw.js';
+
 /** Takes out the fetch wrapper, if one is installed: `fetch` is wrapped once. */
 let uninstallInPageFetch: (() => void) | undefined;
 
@@ -35,7 +42,7 @@ export async function startMockBackend(): Promise<MockBackend> {
   // is ready, nothing the worker would answer is requested.
   const worker = setupWorker();
   const workerStarted = worker.start({
-    serviceWorker: { url: `${base}mockServiceWorker.js`, options: { scope: base } },
+    serviceWorker: { url: `${base}${WORKER_SCRIPT}`, options: { scope: base } },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
