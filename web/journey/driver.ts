@@ -50,3 +50,15 @@ export function findExpression(target: Target): string {
 export function describe(target: Target): string {
   return target.text == null ? target.css : `${target.css} "${target.text}"`;
 }
+
+/** What Playwright's and Puppeteer's pages have alike: a handle from an expression. */
+interface HandlePage<E> {
+  evaluateHandle(expression: string): Promise<{ asElement(): E | null }>;
+}
+
+/** The Target's element handle in a Playwright or Puppeteer page. */
+export async function elementHandle<E>(page: HandlePage<E>, target: Target): Promise<E> {
+  const found = (await page.evaluateHandle(findExpression(target))).asElement();
+  if (!found) throw new Error(`no element ${describe(target)}`);
+  return found;
+}

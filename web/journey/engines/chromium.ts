@@ -1,23 +1,8 @@
 import { chromium, type ElementHandle, type Page } from '@playwright/test';
-import { describe, findExpression, type Engine, type Tab, type Target } from '../driver';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
+import { elementHandle, type Engine, type Tab, type Target } from '../driver';
 
-/** Debian's Chromium through Playwright (the flags of playwright.config.ts). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function element(page: Page, target: Target): Promise<ElementHandle> {
-  const found = (await page.evaluateHandle(findExpression(target))).asElement();
-  if (!found) throw new Error(`no element ${describe(target)}`);
-  return found as ElementHandle;
-}
+const element = (page: Page, target: Target) => elementHandle<ElementHandle<Node>>(page, target);
 
 function tabOf(page: Page): Tab {
   return {
@@ -32,7 +17,7 @@ function tabOf(page: Page): Tab {
 }
 
 export async function launchChromium(): Promise<Engine> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const context = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 1280, height: 800 } });
   return {
     tab: tabOf(await context.newPage()),

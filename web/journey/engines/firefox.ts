@@ -1,11 +1,7 @@
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
-import { describe, findExpression, type Engine, type Tab, type Target } from '../driver';
+import { elementHandle, type Engine, type Tab, type Target } from '../driver';
 
-async function element(page: Page, target: Target): Promise<ElementHandle> {
-  const found = (await page.evaluateHandle(findExpression(target))).asElement();
-  if (!found) throw new Error(`no element ${describe(target)}`);
-  return found as ElementHandle;
-}
+const element = async (page: Page, target: Target) => (await elementHandle<ElementHandle<Node>>(page, target)) as ElementHandle<Element>;
 
 function tabOf(page: Page): Tab {
   return {
