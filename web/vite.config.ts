@@ -65,10 +65,16 @@ function pwa(base: string) {
 // Which build a page runs (read by the e2e update test); any value works.
 process.env.VITE_BUILD_ID ??= 'local';
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, command }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
   plugins: [react(), pwa(basePath())],
+  // The worker the app registers (src/mocks/browser.ts): a build has sw.js;
+  // the dev server (and a build without the plugin, like the bench pages)
+  // uses msw's worker as it is.
+  define: {
+    'import.meta.env.VITE_WORKER_SCRIPT': JSON.stringify(command === 'build' ? 'sw.js' : 'mockServiceWorker.js'),
+  },
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),

@@ -9,11 +9,12 @@ import { createPersistenceHandlers, startPersistence } from './persistence';
 const IN_PAGE_PREFIXES = ['api/', 'media/', '__murmur/'];
 
 /**
- * The service worker: in a build, sw.js (src/sw.ts: Workbox precaching for
- * offline use, then msw's worker, imported); the dev server has no precache
- * and uses msw's worker as it is.
+ * The service worker: in the site's build, sw.js (src/sw.ts: Workbox
+ * precaching for offline use, then msw's worker, imported; vite.config.ts
+ * names it); the dev server and the bench pages have no precache and use
+ * msw's worker as it is.
  */
-const WORKER_SCRIPT = import.meta.env.DEV ? 'mockServiceWorker.js' : 'sw.js';
+const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockServiceWorker.js';
 
 /** Takes out the fetch wrapper, if one is installed: `fetch` is wrapped once. */
 let uninstallInPageFetch: (() => void) | undefined;
