@@ -42,6 +42,7 @@ for (const variant of [
   { name: 'under /murmur/', dir: 'dist-sub', base: '/murmur/' },
 ]) {
   test(`offline ${variant.name}: reload, deep links, a new post with an image, reload`, async ({ page, context }) => {
+    test.setTimeout(60_000); // eight page loads: 30 s is tight on a loaded 2-core machine
     const site = await StaticSite.start(variant.dir, variant.base);
     try {
       await signIn(page, site.url, undefined, variant.base);
