@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing and nothing else; a second run takes about a second.
 #   scripts/setup.sh          what `npm start` needs
-#   scripts/setup.sh --test   plus Debian's Chromium and chromedriver for tests
+#   scripts/setup.sh --test   plus Debian's Chromium, chromedriver, Firefox ESR,
+#                             WebKitGTK's WebKitWebDriver and Xvfb for tests
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 WASM_PACK_VERSION=0.15.1
@@ -49,11 +50,21 @@ if ! grep -q "PACKAGE_VERSION = '$msw_version'" public/mockServiceWorker.js 2>/d
   (cd web && npx msw init ../public --save)
 fi
 
-if $want_test && { [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; }; then
-  step "apt-get install chromium chromium-driver (about a minute, once)"
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-driver
+# The browsers of the tests, from Debian: Chromium (Playwright and the wasm
+# tests), Firefox ESR and WebKitGTK (the cross-engine journey, web/journey/;
+# WebKit needs a display: Xvfb). Only what is missing is installed.
+if $want_test; then
+  packages=()
+  { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; } || packages+=(chromium chromium-driver)
+  [ -x /usr/bin/firefox-esr ] || packages+=(firefox-esr)
+  [ -x /usr/bin/WebKitWebDriver ] || packages+=(webkit2gtk-driver)
+  [ -x /usr/bin/Xvfb ] || packages+=(xvfb)
+  if [ "${#packages[@]}" -gt 0 ]; then
+    step "apt-get install ${packages[*]} (once: about 1 min for Chromium, 1.5 min for the other two)"
+    SUDO=""
+    [ "$(id -u)" = 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${packages[@]}"
+  fi
 fi
 exit 0

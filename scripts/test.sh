@@ -33,6 +33,10 @@ run "vitest" bash -c 'cd web && vitest run'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh
 run "build the site (sub-path /murmur/)" env SKIP_CORE=1 BASE_PATH=/murmur/ OUT_DIR=dist-sub bash scripts/build.sh
 run "playwright (Chromium, production build)" bash -c 'cd web && playwright test'
+# The one user journey (web/journey/) in each engine, against web/dist.
+for engine in Chromium "Firefox ESR" WebKitGTK; do
+  run "journey in $engine" bash -c 'cd web && playwright test -c journey --grep "$1"' _ "journey in $engine"
+done
 if [ -f scripts/bench-smoke.sh ]; then
   run "bench smoke run" bash scripts/bench-smoke.sh
 fi

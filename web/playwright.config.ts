@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
 
 // End-to-end tests drive Debian's Chromium against the production builds:
 // web/dist served at the root, and web/dist-sub built for /murmur/.
@@ -23,19 +24,7 @@ export default defineConfig({
     browserName: 'chromium',
     trace: 'retain-on-failure',
     serviceWorkers: 'allow',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     {

@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { CSP_META } from './csp.mjs';
 
@@ -42,10 +43,57 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+/**
+ * The service worker (src/sw.ts, built to sw.js) with the precache list of
+ * the build written in, and the web app manifest. msw's worker registers it
+ * (src/mocks/browser.ts), so the plugin injects no registration script.
+ */
+function pwa(base: string) {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    injectManifest: {
+      rollupFormat: 'iife', // a classic script: it calls importScripts
+      globPatterns: ['**/*.{html,js,css,wasm,svg,png,jpg,mp4,webm,webmanifest}'],
+      // msw's worker is imported by sw.js, which the browser keeps with it;
+      // 404.html is the static host's copy of index.html.
+      globIgnores: ['mockServiceWorker.js', '404.html'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+    manifest: {
+      name: 'Murmur',
+      short_name: 'Murmur',
+      description: 'Share short posts, follow friends, and keep it all in your browser.',
+      lang: 'en',
+      start_url: base,
+      scope: base,
+      display: 'standalone',
+      theme_color: '#6b4fe0',
+      background_color: '#ffffff',
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}
+
+// Which build a page runs (read by the e2e update test); any value works.
+process.env.VITE_BUILD_ID ??= 'local';
+
+export default defineConfig(({ mode, command }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), pwa(basePath())],
+  // The worker the app registers (src/mocks/browser.ts): a build has sw.js;
+  // the dev server (and a build without the plugin, like the bench pages)
+  // uses msw's worker as it is.
+  define: {
+    'import.meta.env.VITE_WORKER_SCRIPT': JSON.stringify(command === 'build' ? 'sw.js' : 'mockServiceWorker.js'),
+  },
   resolve: {
     alias: {
       '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),

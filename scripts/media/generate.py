@@ -11,7 +11,8 @@ Re-run from the repository root:
 
 Parts: images (public/seed/*.jpg), waves (public/seed/waves.mp4 + .jpg),
 login (public/video/login.mp4/.webm + poster), svg (avatars, logo,
-favicon), icons (public/icons/icon-{192,512}.png, needs rsvg-convert).
+favicon), icons (public/icons/icon-{192,512}.png and maskable-512.png, needs
+rsvg-convert).
 
 The .mp4 files are H.264 (checked to be playable by Debian's Chromium);
 pass --mp4-codec vp9 to put VP9 in the .mp4 container instead.
@@ -94,6 +95,10 @@ def gen_icons(_):
         off = (size - inner) // 2
         canvas.paste(mark, (off, off), mark)
         canvas.save(dst, optimize=True)
+    # the maskable icon is full bleed: rendered as it is
+    dst = out("icons", "maskable-512.png")
+    subprocess.check_call(["rsvg-convert", "-w", "512", "-h", "512", out("icons", "maskable.svg"), "-o", dst])
+    Image.open(dst).convert("RGB").save(dst, optimize=True)
 
 
 PARTS = {"images": gen_images, "waves": gen_waves, "login": gen_login, "svg": gen_svg, "icons": gen_icons}

@@ -152,6 +152,16 @@ def favicon():
     return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">' + MARK + "</svg>\n"
 
 
+def maskable():
+    """The app icon for masks (circles, squircles): full-bleed accent, the wave
+    scaled inside the central safe zone (a circle of 40% of the size)."""
+    return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
+            '<rect width="64" height="64" fill="%s"/>' % PURPLE +
+            '<path fill="none" stroke="#fff" stroke-width="4.6" stroke-linecap="round" stroke-linejoin="round" '
+            'transform="translate(32 32) scale(1.2) translate(-32 -29)" '
+            'd="M16 29c2.5-6.5 5.5-6.5 8 0s5.5 6.5 8 0 5.5-6.5 8 0 5.5 6.5 8 0"/></svg>\n')
+
+
 def all_files():
     files = {}
     for i, args in enumerate(PEOPLE, 1):
@@ -161,4 +171,5 @@ def all_files():
     files["avatars/default.svg"] = default()
     files["logo.svg"] = logo()
     files["favicon.svg"] = favicon()
+    files["icons/maskable.svg"] = maskable()
     return files

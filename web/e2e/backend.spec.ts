@@ -122,6 +122,11 @@ test.describe('the in-browser backend in the production build', () => {
 
   test('the app renders while the backend starts, and its first requests wait for it', async ({ page }) => {
     await signIn(page, '/');
+    // The next load must fetch the core from the network, not from the
+    // service worker's precache (which page.route cannot delay).
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
+    });
     // A slow start: the core's module arrives 1.5 s late on the next load.
     await page.route(/mock_core_bg.*\.wasm$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

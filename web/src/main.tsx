@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
 import { applyTheme, loadTheme } from './features/theme/theme';
+import { offerReloadOnNewVersion } from './features/updates/updates';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
 import './styles/global.css';
@@ -23,6 +24,7 @@ async function startBackend(): Promise<readonly string[]> {
 }
 
 function boot(): void {
+  offerReloadOnNewVersion();
   const container = document.getElementById('root');
   if (!container) return;
   const root = createRoot(container);

@@ -8,6 +8,14 @@ import { createPersistenceHandlers, startPersistence } from './persistence';
 /** The routes our handlers answer, under the site's base: fetched from the page, they never leave it. */
 const IN_PAGE_PREFIXES = ['api/', 'media/', '__murmur/'];
 
+/**
+ * The service worker: in the site's build, sw.js (src/sw.ts: Workbox
+ * precaching for offline use, then msw's worker, imported; vite.config.ts
+ * names it); the dev server and the bench pages have no precache and use
+ * msw's worker as it is.
+ */
+const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockServiceWorker.js';
+
 /** Takes out the fetch wrapper, if one is installed: `fetch` is wrapped once. */
 let uninstallInPageFetch: (() => void) | undefined;
 
@@ -35,7 +43,7 @@ export async function startMockBackend(): Promise<MockBackend> {
   // is ready, nothing the worker would answer is requested.
   const worker = setupWorker();
   const workerStarted = worker.start({
-    serviceWorker: { url: `${base}mockServiceWorker.js`, options: { scope: base } },
+    serviceWorker: { url: `${base}${WORKER_SCRIPT}`, options: { scope: base } },
     onUnhandledRequest: 'bypass',
     quiet: true,
   });
