@@ -39,13 +39,9 @@ export function apiFailure(error: unknown): ApiFailure {
 /** Ends the session, once, when the backend refused the token the request carried and it is still the one held. */
 export function endSessionIfRejected(failure: ApiFailure, token: string | null, api: Pick<BaseQueryApi, 'getState' | 'dispatch'>) {
   const rejected = failure.status === 401 || (failure.status === 404 && failure.message === USER_GONE);
-  if (!token || !rejected) return;
-  // After this request has settled: logging out resets the API, which would abort it.
-  setTimeout(() => {
-    if ((api.getState() as ApiState).session.token !== token) return;
-    api.dispatch(logout());
-    toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
-  });
+  if (!token || !rejected || (api.getState() as ApiState).session.token !== token) return;
+  api.dispatch(logout());
+  toast.error(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
 }
 
 export const baseQuery: BaseQueryFn<ApiArgs | string, unknown, ApiFailure> = async (args, api) => {

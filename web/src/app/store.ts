@@ -24,9 +24,13 @@ export function makeStore(options: { preloadedState?: Partial<RootState>; persis
   const preloadedState: Partial<RootState> = { ...options.preloadedState };
   if (persist && !preloadedState.session) preloadedState.session = loadStoredSession();
   if (persist && !preloadedState.theme) preloadedState.theme = loadTheme();
-  // The API's own bookkeeping (subscriptions, timers) forgets the session too.
+  // The API's own bookkeeping (subscriptions, requests under way) forgets the
+  // session too, once the request that may have ended it has settled.
   const onLogout = createListenerMiddleware();
-  onLogout.startListening({ actionCreator: logout, effect: (_action, { dispatch }) => void dispatch(api.util.resetApiState()) });
+  onLogout.startListening({
+    actionCreator: logout,
+    effect: (_action, { dispatch }) => void setTimeout(() => dispatch(api.util.resetApiState())),
+  });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
