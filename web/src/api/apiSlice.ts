@@ -32,13 +32,13 @@ const postsOf = (response: PostsResponse) => response.posts;
 const bookmarksOf = (response: BookmarksResponse) => response.bookmarks;
 
 /** How a user appears in another's lists (likes, follows). */
-export function summaryOf(user: UserSummary): UserSummary {
+function summaryOf(user: UserSummary): UserSummary {
   const { _id, firstName, lastName, username, avatarURL } = user;
   return { _id, firstName, lastName, username, avatarURL };
 }
 
 /** What a like or its undo does to a post's likes, as the core does it (docs/API.md). */
-export function applyVote(likes: LikesView, me: UserSummary, vote: 'like' | 'dislike'): void {
+function applyVote(likes: LikesView, me: UserSummary, vote: 'like' | 'dislike'): void {
   const without = (list: UserSummary[]) => list.filter((u) => u._id !== me._id);
   likes.likedBy = vote === 'like' ? [...without(likes.likedBy), summaryOf(me)] : without(likes.likedBy);
   likes.dislikedBy = vote === 'dislike' ? [...without(likes.dislikedBy), summaryOf(me)] : without(likes.dislikedBy);
@@ -52,6 +52,15 @@ function applyFollow(me: User, them: User, follow: boolean): void {
   if (follow) {
     me.following.push(summaryOf(them));
     them.followers.push(summaryOf(me));
+  }
+}
+
+/** An optimistic write's end: the answer is the truth; a refusal takes the change back. */
+async function answerOrUndo<T>(answer: Promise<{ data: T }>, settle: (data: T) => void, undo: () => void) {
+  try {
+    settle((await answer).data);
+  } catch {
+    undo();
   }
 }
 
@@ -102,12 +111,8 @@ export const api = createApi({
               if (post && me) applyVote(post.likes, me, kind);
             }),
           );
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(api.util.updateQueryData('getPosts', undefined, () => data));
-          } catch {
-            patch.undo();
-          }
+          const settle = (data: Post[]) => dispatch(api.util.updateQueryData('getPosts', undefined, () => data));
+          await answerOrUndo(queryFulfilled, settle, patch.undo);
         },
       });
 
@@ -123,12 +128,8 @@ export const api = createApi({
               return kind === 'add' ? [...rest, postId] : rest;
             }),
           );
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(api.util.updateQueryData('getBookmarks', undefined, () => data));
-          } catch {
-            patch.undo();
-          }
+          const settle = (data: string[]) => dispatch(api.util.updateQueryData('getBookmarks', undefined, () => data));
+          await answerOrUndo(queryFulfilled, settle, patch.undo);
         },
       });
 
@@ -149,14 +150,17 @@ export const api = createApi({
               if (me && them) applyFollow(me, them, kind === 'follow');
             }),
           );
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(setUser(data.user));
-            dispatch(api.util.updateQueryData('getUsers', undefined, () => data.allUsers));
-          } catch {
-            if (before) dispatch(setUser(before));
-            patch.undo();
-          }
+          await answerOrUndo(
+            queryFulfilled,
+            (data) => {
+              dispatch(setUser(data.user));
+              dispatch(api.util.updateQueryData('getUsers', undefined, () => data.allUsers));
+            },
+            () => {
+              if (before) dispatch(setUser(before));
+              patch.undo();
+            },
+          );
         },
       });
 

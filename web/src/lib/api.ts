@@ -4,7 +4,7 @@
 
 import { backendFetch } from './backendGate';
 
-export const UNREACHABLE_MESSAGE = 'Could not reach the backend. Reload the page to try again.';
+const UNREACHABLE_MESSAGE = 'Could not reach the backend. Reload the page to try again.';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -29,7 +29,7 @@ export function apiUrl(path: string): string {
 }
 
 /** The catalogue's message from an error body (`{"errors": [message]}`). */
-export function errorBodyMessage(data: unknown, status: number): string {
+function errorBodyMessage(data: unknown, status: number): string {
   if (data && typeof data === 'object' && 'errors' in data) {
     const errors = (data as { errors: unknown }).errors;
     if (Array.isArray(errors) && typeof errors[0] === 'string') return errors[0];

@@ -27,7 +27,7 @@ export function ExplorePage() {
   );
 }
 
-export function LoadFailed({ retry }: { retry: () => void }) {
+function LoadFailed({ retry }: { retry: () => void }) {
   return (
     <div className="empty-state" role="alert">
       <p className="empty-state__title">Posts could not be loaded</p>

@@ -31,7 +31,7 @@ export interface PostCardProps {
 }
 
 /** The public link to a post: origin, base path, 'post/{id}'. */
-export function postLink(postId: string): string {
+function postLink(postId: string): string {
   return `${window.location.origin}${import.meta.env.BASE_URL}post/${encodeURIComponent(postId)}`;
 }
 
