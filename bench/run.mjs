@@ -25,8 +25,10 @@ const wants = (part) => only.length === 0 || only.includes(part);
 const PROD_DIR = resolve(ROOT, 'web', process.env.BENCH_PROD_DIR ?? 'dist-bench-prod');
 const BENCH_DIR = resolve(ROOT, 'web', process.env.BENCH_PAGES_DIR ?? 'dist-bench');
 const OUT_DIR = resolve(ROOT, 'bench', 'out');
-const PORT = { prod: 4341, bench: 4342, cdp: SMOKE ? 4346 : 4345 };
-if (SMOKE) Object.assign(PORT, { prod: 4343, bench: 4344 });
+// BENCH_PORT_BASE moves the five ports (4341–4346 by default) for a run beside other servers.
+const PORT_SHIFT = Number(process.env.BENCH_PORT_BASE ?? 4341) - 4341;
+const PORT = { prod: 4341 + PORT_SHIFT, bench: 4342 + PORT_SHIFT, cdp: (SMOKE ? 4346 : 4345) + PORT_SHIFT };
+if (SMOKE) Object.assign(PORT, { prod: 4343 + PORT_SHIFT, bench: 4344 + PORT_SHIFT });
 const RESULTS = SMOKE ? join(OUT_DIR, 'RESULTS-smoke.md') : join(ROOT, 'bench', 'RESULTS.md');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [

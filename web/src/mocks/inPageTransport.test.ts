@@ -185,6 +185,27 @@ describe('createInPageTransport', () => {
     expect(await (await target.fetch('/api/v')).text()).toBe('two');
   });
 
+  it('spares msw its body-teeing clone when the body is a string, and the handler still reads the body', async () => {
+    const clone = vi.spyOn(Request.prototype, 'clone');
+    try {
+      const seen: string[] = [];
+      const { target } = install([
+        http.post(/\/api\/echo$/, async ({ request }) => {
+          seen.push(`${request.headers.get('content-type')}:${await request.text()}`);
+          return HttpResponse.text('ok');
+        }),
+      ]);
+      await target.fetch('/api/echo', { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+      expect(clone).not.toHaveBeenCalled();
+      // A Request as input cannot be built again: msw clones it.
+      await target.fetch(new Request(`${ORIGIN}/api/echo`, { method: 'POST', body: 'two' }));
+      expect(clone).toHaveBeenCalled();
+      expect(seen).toEqual(['application/json:{"a":1}', 'text/plain;charset=UTF-8:two']);
+    } finally {
+      clone.mockRestore();
+    }
+  });
+
   it("replaces no global: the page's own fetch is left alone", async () => {
     const before = globalThis.fetch;
     install([http.get(/.*/, () => HttpResponse.text('x'))]);
