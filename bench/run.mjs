@@ -534,7 +534,7 @@ function report(r) {
     parts.push(
       '## API round trip (fetch → parsed JSON), median / p95 ms\n\n' +
         'ours = the wasm core through msw with the app\'s own handlers; ours + IndexedDB = the same with the production backend, which saves every successful POST to IndexedDB before answering (informative: the targets are about ours); floor = an msw handler answering a precomputed body of the same size. ' +
-          'Ours, ours + IndexedDB and the floor all take the app\'s path: the page\'s `fetch` answered in the page by the msw handlers (src/mocks/inPageFetch.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
+          'Ours, ours + IndexedDB and the floor all take the app\'s path: the app\'s in-page transport answering in the page with the msw handlers (src/mocks/inPageTransport.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
         'Mirage 0 / Mirage default = the MirageJS implementation in web/bench/mirage.ts with `timing = 0` / its default timing (400 ms in development). ' +
         'A like is taken back (untimed) after each timed like. Body = the size of our answer (Mirage answers the same posts).\n\n' +
         table(
