@@ -25,8 +25,10 @@ const wants = (part) => only.length === 0 || only.includes(part);
 const PROD_DIR = resolve(ROOT, 'web', process.env.BENCH_PROD_DIR ?? 'dist-bench-prod');
 const BENCH_DIR = resolve(ROOT, 'web', process.env.BENCH_PAGES_DIR ?? 'dist-bench');
 const OUT_DIR = resolve(ROOT, 'bench', 'out');
-const PORT = { prod: 4341, bench: 4342, cdp: SMOKE ? 4346 : 4345 };
-if (SMOKE) Object.assign(PORT, { prod: 4343, bench: 4344 });
+// BENCH_PORT_BASE moves the five ports (4341–4346 by default) for a run beside other servers.
+const PORT_SHIFT = Number(process.env.BENCH_PORT_BASE ?? 4341) - 4341;
+const PORT = { prod: 4341 + PORT_SHIFT, bench: 4342 + PORT_SHIFT, cdp: (SMOKE ? 4346 : 4345) + PORT_SHIFT };
+if (SMOKE) Object.assign(PORT, { prod: 4343 + PORT_SHIFT, bench: 4344 + PORT_SHIFT });
 const RESULTS = SMOKE ? join(OUT_DIR, 'RESULTS-smoke.md') : join(ROOT, 'bench', 'RESULTS.md');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -540,7 +542,7 @@ function report(r) {
     parts.push(
       '## API round trip (fetch → parsed JSON), median / p95 ms\n\n' +
         'ours = the wasm core through msw with the app\'s own handlers; ours + IndexedDB = the same with the production backend, which saves every successful POST to IndexedDB before answering (informative: the targets are about ours); floor = an msw handler answering a precomputed body of the same size. ' +
-          'Ours, ours + IndexedDB and the floor all take the app\'s path: the page\'s `fetch` answered in the page by the msw handlers (src/mocks/inPageFetch.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
+          'Ours, ours + IndexedDB and the floor all take the app\'s path: the app\'s in-page transport answering in the page with the msw handlers (src/mocks/inPageTransport.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
         'Mirage 0 / Mirage default = the MirageJS implementation in web/bench/mirage.ts with `timing = 0` / its default timing (400 ms in development). ' +
         'A like is taken back (untimed) after each timed like. Body = the size of our answer (Mirage answers the same posts).\n\n' +
         table(

@@ -1,7 +1,38 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// One-way imports: app → features → shared (api, components, lib). Features
+// do not import each other; shared pieces move to components/, lib/ or api/
+// (the one API module). Test helpers live in testing/.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = ['./src/api', './src/components', './src/lib'];
+const APP_CODE = ['./src/app', './src/features', ...SHARED];
+
+const betweenFeatures = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: 'Features do not import each other: move what they share to components/, lib/ or api/, or compose them in app/.',
+}));
+const layers = [
+  { target: ['./src/features', ...SHARED], from: './src/app', message: 'Imports flow one way: app → features → shared.' },
+  { target: SHARED, from: './src/features', message: 'Shared code (api, components, lib) does not import features.' },
+  { target: ['./src/components', './src/lib'], from: './src/api', message: 'components/ and lib/ sit below the API module.' },
+  {
+    target: APP_CODE,
+    from: './src/mocks',
+    except: ['./persistence/protocol.ts'],
+    message: 'The app reaches the backend through lib/backendGate, never by importing it.',
+  },
+];
+const noTestHelpers = { target: APP_CODE, from: './src/testing', message: 'Test helpers are for tests.' };
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'test-results', 'playwright-report', 'src/api/types'] },
@@ -21,5 +52,22 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...betweenFeatures, ...layers, noTestHelpers] }],
+    },
+  },
+  {
+    // Tests wire things together (a store, the real core): only the feature boundary binds them.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: betweenFeatures }] },
   },
 );

@@ -1,7 +1,7 @@
 // The in-page bench: API round trips through three backends, one after the
 // other in this page (ours: the wasm core through msw with the app's own
 // handlers; the floor: an msw handler answering a precomputed body of the same
-// size; both answered in the page by the app's fetch fast path, as the app
+// size; both answered in the page by the app's in-page transport, as the app
 // does; MirageJS with its default timing and with timing 0), then the core's
 // `handle()` alone. bench/run.mjs calls `window.murmurBench.run(config)`.
 import { setupWorker } from 'msw/browser';
@@ -9,7 +9,7 @@ import { http, HttpResponse, type RequestHandler } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
 import { bodyText, callCore, coreBackend, createHandlers, type ApiResponse } from '../src/mocks/handlers';
-import { installInPageFetch } from '../src/mocks/inPageFetch';
+import { createInPageTransport } from '../src/mocks/inPageTransport';
 import { startPersistence } from '../src/mocks/persistence';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
 
@@ -106,6 +106,13 @@ const freshTask = () =>
     port2.postMessage(null);
   });
 
+/**
+ * How the timed calls are sent: the app's in-page transport while ours and
+ * the floor are timed (as the app's API client sends them), the page's fetch
+ * for Mirage (which patches it).
+ */
+let appFetch: typeof fetch = (input, init) => fetch(input, init);
+
 /** One round trip: fetch, then the parsed JSON, in ms. */
 async function roundTrip(endpoint: Endpoint, size: number, token: string): Promise<number> {
   const [url, init]: [string, RequestInit] =
@@ -116,14 +123,14 @@ async function roundTrip(endpoint: Endpoint, size: number, token: string): Promi
         : ['/api/auth/login', { method: 'POST', body: LOGIN_BODY }];
   await freshTask();
   const start = performance.now();
-  const res = await fetch(url, init);
+  const res = await appFetch(url, init);
   const json: unknown = await res.json();
   const ms = performance.now() - start;
   expectStatus(`${endpoint} at ${size}`, res.status);
   if (!json || typeof json !== 'object') throw new Error(`${endpoint}: not a JSON object`);
   if (endpoint === 'POST like') {
     // Untimed: take the like back so that the next one is a like again.
-    const undo = await fetch(`/api/posts/dislike/${likedPost(size)}`, {
+    const undo = await appFetch(`/api/posts/dislike/${likedPost(size)}`, {
       method: 'POST',
       headers: { authorization: token },
       body: '{}',
@@ -135,7 +142,7 @@ async function roundTrip(endpoint: Endpoint, size: number, token: string): Promi
 }
 
 async function login(): Promise<string> {
-  const res = await fetch('/api/auth/login', { method: 'POST', body: LOGIN_BODY });
+  const res = await appFetch('/api/auth/login', { method: 'POST', body: LOGIN_BODY });
   expectStatus('login', res.status);
   const json = (await res.json()) as { encodedToken?: string };
   if (!json.encodedToken) throw new Error('login: no token');
@@ -287,7 +294,7 @@ async function run(config: BenchConfig): Promise<BenchResults> {
   // answered in the page by the worker's handlers. It reads the worker's
   // current handlers on every call, so ours, ours + IndexedDB and the floor,
   // swapped with resetHandlers, all take this same path.
-  const uninstallInPage = installInPageFetch(() => worker.listHandlers() as RequestHandler[], {
+  appFetch = createInPageTransport(() => worker.listHandlers() as RequestHandler[], {
     basePath: '/',
     prefixes: ['api/'],
   });
@@ -318,7 +325,7 @@ async function run(config: BenchConfig): Promise<BenchResults> {
     await pause();
     await timeEndpoints(contenders, size, repsAt(size), config.warmup, sizesOf(bodies), results.roundTrips);
   }
-  uninstallInPage();
+  appFetch = (input, init) => fetch(input, init);
   worker.stop();
   if (workerRequests) throw new Error(`${workerRequests} timed calls went through the service worker, not the in-page path`);
 

@@ -14,13 +14,13 @@ import './styles/global.css';
 applyTheme(loadTheme());
 
 /** msw and the wasm core come in a chunk of their own, loaded while the app renders. */
-async function startBackend(): Promise<readonly string[]> {
+async function startBackend() {
   const { startMockBackend } = await import('./mocks/browser');
-  const { notices } = await startMockBackend();
+  const backend = await startMockBackend();
   // For tests and the bench: the backend answers from here on.
   document.documentElement.dataset.backend = 'ready';
   performance.mark('murmur:backend-ready');
-  return notices;
+  return backend;
 }
 
 function boot(): void {
@@ -28,9 +28,10 @@ function boot(): void {
   const container = document.getElementById('root');
   if (!container) return;
   const root = createRoot(container);
-  const notices = startBackend();
-  // The app's requests wait for the backend; the first render does not.
-  holdBackendRequestsUntil(notices);
+  const backend = startBackend();
+  const notices = backend.then((started) => started.notices);
+  // The app's requests wait for the backend, then go through its transport; the first render does not.
+  holdBackendRequestsUntil(backend.then((started) => started.transport));
   // Uploaded images too: the static host would answer them 404 (issue 14, item 1).
   holdUploadsUntil(notices);
   root.render(

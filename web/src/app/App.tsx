@@ -1,10 +1,10 @@
 import { useLayoutEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
+import { Provider, useSelector } from 'react-redux';
 import { DataSync } from '../features/demo-data/useDataSync';
 import { applyTheme } from '../features/theme/theme';
-import { useAppSelector } from './hooks';
+import { selectTheme } from '../features/theme/themeSlice';
 import { makeStore } from './store';
 import { AppRoutes } from './routes';
 import './app.css';
@@ -26,7 +26,7 @@ if (typeof window !== 'undefined' && `${window.location.pathname}/` === routerBa
 
 /** Keeps <html> in step with the chosen theme (main.tsx applies it before the first paint). */
 export function ThemeSync() {
-  const theme = useAppSelector((state) => state.theme);
+  const theme = useSelector(selectTheme);
   useLayoutEffect(() => applyTheme(theme), [theme]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../api/hooks';
+import { selectToken } from '../api/session';
 
 /** Location state that carries where a visitor was going before /login. */
 export interface FromState {
@@ -23,7 +24,7 @@ export function returnPath(state: unknown): string {
  * backend refused) goes to /login plainly: whoever signs in next starts at home.
  */
 export function RequireAuth() {
-  const token = useAppSelector((state) => state.auth.token);
+  const token = useAppSelector(selectToken);
   const location = useLocation();
   const [arrivedSignedIn] = useState(token !== null);
   if (!token) {
@@ -38,7 +39,7 @@ export function RequireAuth() {
 
 /** /login and /signup: with a token held, go on to the remembered page or home. */
 export function RedirectIfSignedIn() {
-  const token = useAppSelector((state) => state.auth.token);
+  const token = useAppSelector(selectToken);
   const location = useLocation();
   if (token) return <Navigate to={returnPath(location.state)} replace />;
   return <Outlet />;

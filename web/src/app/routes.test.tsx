@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STORAGE_KEY, login } from '../features/auth/authSlice';
-import { stubMatchMedia } from '../features/auth/matchMediaStub';
+import { AUTH_STORAGE_KEY, SESSION_ENDED_MESSAGE } from '../api/session';
+import { stubMatchMedia } from '../testing/matchMediaStub';
 import { createTestServer } from '../mocks/node';
 import { renderWithProviders } from '../testing/render';
 import { AppToaster } from './App';
 import { AppRoutes } from './routes';
-import { SESSION_ENDED_MESSAGE } from './session';
+import { signIn } from '../testing/realCore';
 import { makeStore, type AppStore } from './store';
 
 const { server } = createTestServer();
@@ -50,7 +50,7 @@ const where = () => screen.getByTestId('location').textContent;
 
 async function signedInStore(): Promise<AppStore> {
   const store = makeStore();
-  await store.dispatch(login({ username: 'guest', password: 'guest123' }));
+  await signIn(store);
   return store;
 }
 
@@ -69,7 +69,7 @@ describe('route guard', () => {
     await user.type(screen.getByLabelText('Password'), 'guest123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(where()).toBe('/post/p-01?focus=comments'));
-    expect(store.getState().auth.user?.username).toBe('guest');
+    expect(store.getState().session.user?.username).toBe('guest');
     expect(await screen.findByText('Welcome Guest')).toBeInTheDocument();
   });
 
@@ -92,7 +92,7 @@ describe('route guard', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'cobol59');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(where()).toBe('/theme'));
-    expect(store.getState().auth.user?.username).toBe(username);
+    expect(store.getState().session.user?.username).toBe(username);
     expect(await screen.findByText('Signup successfully!')).toBeInTheDocument();
   });
 
@@ -115,8 +115,8 @@ describe('login and sign-up failures', () => {
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Username or password is incorrect')).toBeInTheDocument();
     expect(where()).toBe('/login');
-    expect(store.getState().auth.token).toBeNull();
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+    expect(store.getState().session.token).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled());
   });
 
   it('a taken user name shows the same message', async () => {
@@ -149,7 +149,7 @@ describe('login and sign-up failures', () => {
     await user.type(screen.getByLabelText('Last name'), 'Match');
     await user.type(screen.getByLabelText('User name'), `mismatch_${Date.now()}`);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(store.getState().auth.token).not.toBeNull());
+    await waitFor(() => expect(store.getState().session.token).not.toBeNull());
   });
 
   it('every field is required and labelled', () => {
@@ -190,24 +190,24 @@ describe('the session', () => {
   it('a token the backend rejects logs out cleanly and returns to /login', async () => {
     const store = makeStore({
       preloadedState: {
-        auth: { user: (await signedInStore()).getState().auth.user, token: 'not.a.token', isLoading: false },
+        session: { user: (await signedInStore()).getState().session.user, token: 'not.a.token' },
       },
     });
     renderApp('/explore', store);
     await waitFor(() => expect(where()).toBe('/login'));
-    expect(store.getState().auth).toEqual({ user: null, token: null, isLoading: false });
+    expect(store.getState().session).toEqual({ user: null, token: null });
     expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('Log out clears the session and storage, goes to /login, and the next login goes home', async () => {
     const store = makeStore({ persist: true });
-    await store.dispatch(login({ username: 'guest', password: 'guest123' }));
+    await signIn(store);
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
     const { user } = renderApp('/theme', store);
     await user.click(screen.getByRole('button', { name: 'Log out' }));
     expect(where()).toBe('/login');
-    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Login As Guest' }));

@@ -1,13 +1,14 @@
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignupPage } from '../features/auth/SignupPage';
+import { DemoDataSection } from '../features/demo-data/ResetDemoData';
 import { BookmarksPage } from '../features/posts/BookmarksPage';
 import { ExplorePage } from '../features/posts/ExplorePage';
 import { HomePage } from '../features/posts/HomePage';
-import { PostDetailPage } from '../features/posts/PostDetailPage';
 import { ThemePage } from '../features/theme/ThemePage';
-import { ProfilePage } from '../features/users/ProfilePage';
 import { AppLayout } from './layout/AppLayout';
+import { PostDetailPage } from './pages/PostDetailPage';
+import { ProfilePage } from './pages/ProfilePage';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
@@ -25,7 +26,14 @@ export function AppRoutes() {
             <Route path="bookmark" element={<BookmarksPage />} />
             <Route path="profile/:username" element={<ProfilePage />} />
             <Route path="post/:postId" element={<PostDetailPage />} />
-            <Route path="theme" element={<ThemePage />} />
+            <Route
+              path="theme"
+              element={
+                <ThemePage>
+                  <DemoDataSection />
+                </ThemePage>
+              }
+            />
           </Route>
         </Route>
         <Route element={<RedirectIfSignedIn />}>

@@ -1,13 +1,11 @@
-import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
-import auth, { loadStoredAuth, logout, saveAuth } from '../features/auth/authSlice';
-import comments from '../features/comments/commentsSlice';
-import posts from '../features/posts/postsSlice';
-import theme from '../features/theme/themeSlice';
+import { combineSlices, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
+import { api } from '../api/apiSlice';
+import { loadStoredSession, logout, saveSession, sessionSlice } from '../api/session';
+import { feedSlice } from '../features/posts/feedSlice';
 import { loadTheme, saveTheme } from '../features/theme/theme';
-import users from '../features/users/usersSlice';
-import { createSessionListener } from './session';
+import { themeSlice } from '../features/theme/themeSlice';
 
-const appReducer = combineReducers({ auth, users, posts, comments, theme });
+const appReducer = combineSlices(sessionSlice, api, themeSlice, feedSlice);
 
 export type RootState = ReturnType<typeof appReducer>;
 
@@ -24,19 +22,25 @@ function rootReducer(state: Partial<RootState> | undefined, action: UnknownActio
 export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
   const { persist = false } = options;
   const preloadedState: Partial<RootState> = { ...options.preloadedState };
-  if (persist && !preloadedState.auth) preloadedState.auth = loadStoredAuth();
+  if (persist && !preloadedState.session) preloadedState.session = loadStoredSession();
   if (persist && !preloadedState.theme) preloadedState.theme = loadTheme();
-  const session = createSessionListener();
+  // The API's own bookkeeping (subscriptions, requests under way) forgets the
+  // session too, once the request that may have ended it has settled.
+  const onLogout = createListenerMiddleware();
+  onLogout.startListening({
+    actionCreator: logout,
+    effect: (_action, { dispatch }) => void setTimeout(() => dispatch(api.util.resetApiState())),
+  });
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(session.middleware),
+    middleware: (getDefault) => getDefault().prepend(onLogout.middleware).concat(api.middleware),
   });
   if (persist) {
     let last = store.getState();
     store.subscribe(() => {
       const state = store.getState();
-      if (state.auth.user !== last.auth.user || state.auth.token !== last.auth.token) saveAuth(state.auth);
+      if (state.session !== last.session) saveSession(state.session);
       if (state.theme !== last.theme) saveTheme(state.theme);
       last = state;
     });
@@ -46,4 +50,3 @@ export function makeStore(options: { preloadedState?: Partial<RootState>; persis
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
-export { logout };

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest } from './api';
 import { backendFetch, holdBackendRequestsUntil } from './backendGate';
 
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
@@ -17,13 +16,19 @@ describe('backendFetch', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/api/posts', undefined);
   });
 
+  it('sends through the transport the start-up hands over, never the platform fetch', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const transport = vi.fn(async () => new Response('{"posts":[]}'));
+    holdBackendRequestsUntil(Promise.resolve(transport));
+    expect(await (await backendFetch('/api/posts')).json()).toEqual({ posts: [] });
+    expect(transport).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('a backend that failed to start: requests fail as unreachable, never reaching the network', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     holdBackendRequestsUntil(Promise.reject(new Error('no service worker')));
-    const error = await apiRequest('/posts').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(0);
-    expect((error as ApiError).message).toBe('Could not reach the backend. Reload the page to try again.');
+    await expect(backendFetch('/api/posts')).rejects.toThrow('no service worker');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

@@ -2,21 +2,29 @@
 // wasm core, the saved data, the service worker), so the two overlap instead
 // of running one after the other. Until the backend answers, requests to it
 // wait here: a request sent earlier would reach the static host instead.
+// The backend's start-up hands over the transport that answers them (in the
+// page, see mocks/inPageTransport.ts); until one is handed over (tests in
+// Node, where msw/node intercepts), the platform's `fetch` is used.
 
-let ready: Promise<unknown> = Promise.resolve();
+export type Transport = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+const platformFetch: Transport = (input, init) => fetch(input, init);
+
+let transport: Promise<Transport> = Promise.resolve(platformFetch);
 
 /**
- * From now on, requests to the backend wait for `started`. If it rejects,
- * they fail as a request that could not reach the backend does.
+ * From now on, requests to the backend wait for `started` and then go
+ * through the transport it resolves to (the platform's `fetch` if none). If
+ * it rejects, they fail as a request that could not reach the backend does.
  */
-export function holdBackendRequestsUntil(started: Promise<unknown>): void {
+export function holdBackendRequestsUntil(started: Promise<Transport | void>): void {
   // Requests waiting on a start that failed reject; nobody else must see an unhandled rejection.
   started.catch(() => undefined);
-  ready = started;
+  transport = started.then((given) => given ?? platformFetch);
+  transport.catch(() => undefined);
 }
 
-/** `fetch`, once the backend has started. */
+/** A request to the backend, once it has started, through its transport. */
 export async function backendFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  await ready;
-  return fetch(input, init);
+  return (await transport)(input, init);
 }

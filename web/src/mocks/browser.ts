@@ -2,10 +2,10 @@ import { setupWorker } from 'msw/browser';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
 import { createHandlers } from './handlers';
-import { installInPageFetch } from './inPageFetch';
+import { createInPageTransport } from './inPageTransport';
 import { createPersistenceHandlers, startPersistence } from './persistence';
 
-/** The routes our handlers answer, under the site's base: fetched from the page, they never leave it. */
+/** The routes our handlers answer, under the site's base: sent through the transport, they never leave the page. */
 const IN_PAGE_PREFIXES = ['api/', 'media/', '__murmur/'];
 
 /**
@@ -16,22 +16,21 @@ const IN_PAGE_PREFIXES = ['api/', 'media/', '__murmur/'];
  */
 const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockServiceWorker.js';
 
-/** Takes out the fetch wrapper, if one is installed: `fetch` is wrapped once. */
-let uninstallInPageFetch: (() => void) | undefined;
-
 export interface MockBackend {
   core: MockCore;
   /** Messages for the user about start-up (a saved state set aside, …). */
   notices: string[];
+  /** The app's way to the backend: answers our routes in the page (hand it to lib/backendGate). */
+  transport: typeof fetch;
 }
 
 /**
  * Loads the wasm core, restores the saved demo data into it, and starts the
- * service worker that routes `/api` (and uploaded media) into it. Then the
- * page's own `fetch` calls to those routes are answered in the page by the
- * same handlers (inPageFetch.ts), without the round trip through the worker;
- * `<img>`/`<video>` media, navigations and anything else still go through the
- * worker. This module (with msw and the wasm) is loaded lazily, in a chunk of
+ * service worker that routes `/api` (and uploaded media) into it. The
+ * returned transport answers the app's requests to those routes in the page
+ * with the same handlers (inPageTransport.ts), without the round trip through
+ * the worker; `<img>`/`<video>` media, navigations and anything else still go
+ * through the worker. This module (with msw and the wasm) is loaded lazily, in a chunk of
  * its own, before the app first renders.
  */
 export async function startMockBackend(): Promise<MockBackend> {
@@ -56,7 +55,6 @@ export async function startMockBackend(): Promise<MockBackend> {
   const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];
   worker.resetHandlers(...handlers);
   await workerStarted;
-  uninstallInPageFetch?.();
-  uninstallInPageFetch = installInPageFetch(handlers, { basePath: base, prefixes: IN_PAGE_PREFIXES });
-  return { core, notices };
+  const transport = createInPageTransport(handlers, { basePath: base, prefixes: IN_PAGE_PREFIXES });
+  return { core, notices, transport };
 }

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { fetchBookmarks } from '../../features/posts/postsSlice';
+import { useGetBookmarksQuery } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/session';
 import { WhoToFollow } from '../../features/users/WhoToFollow';
-import { useAppDispatch, useAppSelector } from '../hooks';
 import { Header } from './Header';
 import { MainNav } from './MainNav';
 import './layout.css';
@@ -12,15 +12,12 @@ import './layout.css';
  * screens, a bottom bar on phones), the page, and the Who to Follow panel.
  */
 export function AppLayout() {
-  const dispatch = useAppDispatch();
-  const token = useAppSelector((state) => state.auth.token);
+  const token = useAppSelector(selectToken);
 
   // Post cards everywhere show the bookmark state, so the session's bookmarks
   // load with the shell. A token route: if the backend no longer accepts the
-  // stored token, this is where the app finds out and signs out (app/session.ts).
-  useEffect(() => {
-    if (token) void dispatch(fetchBookmarks());
-  }, [dispatch, token]);
+  // stored token, this is where the app finds out and signs out (api/baseQuery.ts).
+  useGetBookmarksQuery(undefined, { skip: !token });
 
   return (
     <div className="shell">

@@ -4,10 +4,11 @@ import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
 import { PlusIcon } from '../../components/icons';
 import { CreatePostModal } from '../../features/posts/CreatePostModal';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../api/hooks';
+import { selectSignedInUser } from '../../api/session';
 
 export function Header() {
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector(selectSignedInUser);
   const [creating, setCreating] = useState(false);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 

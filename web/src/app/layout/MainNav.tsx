@@ -8,8 +8,8 @@ import {
   PaletteIcon,
   UserIcon,
 } from '../../components/icons';
-import { logout } from '../../features/auth/authSlice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../api/hooks';
+import { logout } from '../../api/session';
 
 interface NavItem {
   to: string;
@@ -26,7 +26,7 @@ interface NavItem {
 export function MainNav() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const username = useAppSelector((state) => state.auth.user?.username ?? '');
+  const username = useAppSelector((state) => state.session.user?.username ?? '');
 
   const items: NavItem[] = [
     { to: '/', label: 'Home', Icon: HomeIcon },

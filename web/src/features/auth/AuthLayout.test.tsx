@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render';
 import { LoginPage } from './LoginPage';
-import { stubMatchMedia } from './matchMediaStub';
+import { stubMatchMedia } from '../../testing/matchMediaStub';
 
 describe('login background', () => {
   it('plays a muted, looping, inline video with a poster, webm before mp4', () => {

@@ -1,23 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { login } from './authSlice';
+import { useLoginMutation } from '../../api/apiSlice';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField, TextField } from './AuthFields';
 import { AUTH_FAILED, GUEST_CREDENTIALS, welcome } from './messages';
 
 export function LoginPage() {
-  const dispatch = useAppDispatch();
   const location = useLocation();
-  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const [login, { isLoading }] = useLoginMutation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
   // On success the route guard moves on to the remembered page (app/RequireAuth).
   async function signIn(credentials: { username: string; password: string }) {
     try {
-      const { user } = await dispatch(login(credentials)).unwrap();
+      const { user } = await login(credentials).unwrap();
       toast.success(welcome(user.firstName));
     } catch {
       toast.error(AUTH_FAILED);

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { signup } from './authSlice';
+import { useSignupMutation } from '../../api/apiSlice';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField, TextField } from './AuthFields';
 import { AUTH_FAILED, DEFAULT_AVATAR, PASSWORDS_DIFFER, SIGNUP_SUCCEEDED } from './messages';
@@ -17,9 +16,8 @@ const NAME_FIELDS = [
 const USERNAME_FIELD = { name: 'username', label: 'User name', autoComplete: 'username' } as const;
 
 export function SignupPage() {
-  const dispatch = useAppDispatch();
   const location = useLocation();
-  const isLoading = useAppSelector((state) => state.auth.isLoading);
+  const [signup, { isLoading }] = useSignupMutation();
   const [form, setForm] = useState(EMPTY);
   const set = (field: Field) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   // Shown while the two differ; as in the original, it does not block submission.
@@ -29,7 +27,7 @@ export function SignupPage() {
     event.preventDefault();
     const { firstName, lastName, username, password } = form;
     try {
-      await dispatch(signup({ firstName, lastName, username, password, avatarURL: DEFAULT_AVATAR })).unwrap();
+      await signup({ firstName, lastName, username, password, avatarURL: DEFAULT_AVATAR }).unwrap();
       toast.success(SIGNUP_SUCCEEDED);
     } catch {
       toast.error(AUTH_FAILED);

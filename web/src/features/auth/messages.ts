@@ -4,8 +4,5 @@ export const SIGNUP_SUCCEEDED = 'Signup successfully!';
 export const PASSWORDS_DIFFER = 'Passwords not matched';
 export const welcome = (firstName: string) => `Welcome ${firstName}`;
 
-/** The shared demo account behind 'Login As Guest'. */
-export const GUEST_CREDENTIALS = { username: 'guest', password: 'guest123' };
-
-/** The stock avatar a new account starts with. */
-export const DEFAULT_AVATAR = 'avatars/default.svg';
+// The guest account and the stock avatar are the core's (generated) constants.
+export { DEFAULT_AVATAR, GUEST_CREDENTIALS } from '../../api/types';

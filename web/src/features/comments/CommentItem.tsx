@@ -1,14 +1,13 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useDeleteCommentMutation, useEditCommentMutation } from '../../api/apiSlice';
 import type { Comment } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../components/icons';
+import { withErrorToast } from '../../lib/notify';
 import { fullDate, relativeTime } from '../../lib/time';
-import { ConfirmDialog } from '../posts/ConfirmDialog';
-import { withErrorToast } from '../posts/notify';
-import { deleteComment, editComment } from '../posts/postsSlice';
 
 interface CommentItemProps {
   postId: string;
@@ -20,10 +19,10 @@ interface CommentItemProps {
 }
 
 function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemProps) {
-  const dispatch = useAppDispatch();
+  const [editComment, { isLoading: saving }] = useEditCommentMutation();
+  const [deleteComment] = useDeleteCommentMutation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(comment.text);
-  const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const editId = useId();
   const name = `${comment.firstName} ${comment.lastName}`.trim() || comment.username;
@@ -34,17 +33,13 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
     event.preventDefault();
     const text = draft.trim();
     if (!text) return;
-    setSaving(true);
-    const done = await withErrorToast(
-      dispatch(editComment({ postId, commentId: comment._id, text })).unwrap(),
-    );
-    setSaving(false);
+    const done = await withErrorToast(editComment({ postId, commentId: comment._id, text }).unwrap());
     if (done) setEditing(false);
   }
 
   async function remove() {
     setConfirming(false);
-    const done = await withErrorToast(dispatch(deleteComment({ postId, commentId: comment._id })).unwrap());
+    const done = await withErrorToast(deleteComment({ postId, commentId: comment._id }).unwrap());
     if (done) toast.success('Comment deleted');
   }
 

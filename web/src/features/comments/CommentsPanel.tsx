@@ -1,19 +1,19 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAddCommentMutation } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
+import { selectSignedInUser } from '../../api/session';
 import type { Post } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
-import { withErrorToast } from '../posts/notify';
-import { addComment } from '../posts/postsSlice';
+import { withErrorToast } from '../../lib/notify';
 import { CommentItem } from './CommentItem';
 import { newestFirst } from './sortComments';
 import './comments.css';
 
 /** The comments under a post: a reply box, then the comments newest first. */
 export function CommentsPanel({ post }: { post: Post }) {
-  const dispatch = useAppDispatch();
-  const user = useAppSelector((state) => state.auth.user);
+  const user = useAppSelector(selectSignedInUser);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const [addComment, { isLoading: sending }] = useAddCommentMutation();
   const inputId = useId();
   const headingId = useId();
   const comments = useMemo(() => newestFirst(post.comments), [post.comments]);
@@ -22,9 +22,7 @@ export function CommentsPanel({ post }: { post: Post }) {
     event.preventDefault();
     const value = text.trim();
     if (!value) return;
-    setSending(true);
-    const done = await withErrorToast(dispatch(addComment({ postId: post._id, text: value })).unwrap());
-    setSending(false);
+    const done = await withErrorToast(addComment({ postId: post._id, text: value }).unwrap());
     if (done) setText('');
   }
 

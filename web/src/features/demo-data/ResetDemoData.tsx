@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useStore } from 'react-redux';
 import toast from 'react-hot-toast';
-import type { RootState } from '../../app/store';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, type SharedState } from '../../api/hooks';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { resetDemoData } from './api';
@@ -16,9 +15,24 @@ export const RESET_DONE_MESSAGE = 'Demo data reset';
  * edit and upload made in this browser gives way to the seed data, in all
  * open tabs. A session whose user was signed up here ends.
  */
+/** The Theme page's 'Demo data' card, with the reset. */
+export function DemoDataSection() {
+  return (
+    <section className="card theme-card" aria-labelledby="demo-data-heading">
+      <h2 id="demo-data-heading" className="theme-card__title">
+        Demo data
+      </h2>
+      <p className="muted theme-card__lead">
+        Murmur&rsquo;s people, posts and your activity live in this browser; nothing is sent to a server.
+      </p>
+      <ResetDemoData />
+    </section>
+  );
+}
+
 export function ResetDemoData() {
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  const store = useStore<SharedState>();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 

@@ -5,9 +5,9 @@ import { makeStore, type AppStore } from '../../app/store';
 import { createTestServer } from '../../mocks/node';
 import { DATA_CHANGED_EVENT } from '../../mocks/persistence/protocol';
 import { renderWithProviders } from '../../testing/render';
-import { login, signup } from '../auth/authSlice';
-import { fetchPosts } from '../posts/postsSlice';
-import '../users/dialogPolyfill';
+import { api } from '../../api/apiSlice';
+import { cachedPosts, cachedUsers, signIn } from '../../testing/realCore';
+import '../../testing/dialogPolyfill';
 import { ResetDemoData } from './ResetDemoData';
 import { DataSync } from './useDataSync';
 
@@ -19,23 +19,23 @@ let store: AppStore;
 beforeEach(async () => {
   await fetch('http://localhost/__murmur/reset', { method: 'POST' });
   store = makeStore();
-  await store.dispatch(login({ username: 'guest', password: 'guest123' })).unwrap();
+  await signIn(store);
 });
 
 /** Changes the data behind the app's back, as another tab would. */
 function changeElsewhere(url: string, body: unknown) {
-  const token = store.getState().auth.token!;
+  const token = store.getState().session.token!;
   const res = core.handle('POST', url, token, JSON.stringify(body));
   expect(res.status).toBeLessThan(300);
 }
 
-const contents = () => store.getState().posts.allPosts.map((post) => post.content);
+const contents = () => cachedPosts(store).map((post) => post.content);
 
 describe('Reset demo data', () => {
   it('asks first, then puts the seed back and refreshes the screens', async () => {
     const user = userEvent.setup();
     changeElsewhere('/api/posts', { postData: { content: 'Made before the reset' } });
-    await store.dispatch(fetchPosts());
+    await store.dispatch(api.endpoints.getPosts.initiate());
     expect(contents()).toContain('Made before the reset');
     renderWithProviders(<ResetDemoData />, { store });
 
@@ -46,7 +46,7 @@ describe('Reset demo data', () => {
 
     await waitFor(() => expect(contents()).not.toContain('Made before the reset'));
     expect(contents()).toHaveLength(12);
-    expect(store.getState().auth.token).not.toBeNull(); // the guest is part of the seed
+    expect(store.getState().session.token).not.toBeNull(); // the guest is part of the seed
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -56,23 +56,25 @@ describe('Reset demo data', () => {
     renderWithProviders(<ResetDemoData />, { store });
     await user.click(screen.getByRole('button', { name: 'Reset demo data' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await store.dispatch(fetchPosts());
+    await store.dispatch(api.endpoints.getPosts.initiate());
     expect(contents()).toContain('Still here');
   });
 
   it('ends the session of a user the seed does not have', async () => {
     const user = userEvent.setup();
     const details = { firstName: 'New', lastName: 'Comer', username: 'newcomer', password: 'pw', avatarURL: '' };
-    await store.dispatch(signup(details)).unwrap();
+    await store.dispatch(api.endpoints.signup.initiate(details)).unwrap();
     renderWithProviders(<ResetDemoData />, { store });
     await user.click(screen.getByRole('button', { name: 'Reset demo data' }));
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(store.getState().auth.token).toBeNull());
+    await waitFor(() => expect(store.getState().session.token).toBeNull());
   });
 });
 
 describe('useDataSync', () => {
   it('reads posts, users and the signed-in user again when the data changed', async () => {
+    // A page showing the posts is open (it holds them in the API cache).
+    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
     renderWithProviders(<DataSync />, { store });
     changeElsewhere('/api/posts', { postData: { content: 'From another tab' } });
     changeElsewhere('/api/users/edit', { userData: { bio: 'Edited in another tab' } });
@@ -82,8 +84,8 @@ describe('useDataSync', () => {
       window.dispatchEvent(new CustomEvent(DATA_CHANGED_EVENT, { detail: { revision: 2 } }));
     });
     await waitFor(() => expect(contents()).toContain('From another tab'));
-    await waitFor(() => expect(store.getState().auth.user?.bio).toBe('Edited in another tab'));
-    const guest = store.getState().users.allUsers.find((u) => u.username === 'guest');
+    await waitFor(() => expect(store.getState().session.user?.bio).toBe('Edited in another tab'));
+    const guest = cachedUsers(store).find((u) => u.username === 'guest');
     expect(guest?.bio).toBe('Edited in another tab');
   });
 

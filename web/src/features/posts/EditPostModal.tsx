@@ -1,10 +1,9 @@
 import toast from 'react-hot-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useEditPostMutation } from '../../api/apiSlice';
 import type { Post, PostData } from '../../api/models';
 import { Modal } from '../../components/Modal';
-import { withErrorToast } from './notify';
+import { withErrorToast } from '../../lib/notify';
 import { PostForm } from './PostForm';
-import { editPost } from './postsSlice';
 
 interface EditPostModalProps {
   post: Post;
@@ -14,9 +13,9 @@ interface EditPostModalProps {
 
 /** Edits a post's text, hashtags and image; closes when saved. */
 export function EditPostModal({ post, open, onClose }: EditPostModalProps) {
-  const dispatch = useAppDispatch();
+  const [editPost] = useEditPostMutation();
   async function save(postData: PostData) {
-    const posts = await withErrorToast(dispatch(editPost({ postId: post._id, postData })).unwrap());
+    const posts = await withErrorToast(editPost({ postId: post._id, postData }).unwrap());
     if (!posts) return false;
     toast.success('Post updated');
     onClose();

@@ -1,23 +1,21 @@
-import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
-import { useLoadPosts } from './useLoadPosts';
+import { usePosts } from './usePosts';
 import './posts.css';
 
 /** Explore (`/explore`): every post, with the same filter and paging as Home. */
 export function ExplorePage() {
-  const allPosts = useAppSelector((state) => state.posts.allPosts);
-  const { state, retry } = useLoadPosts();
+  const { posts: allPosts, loading, failed, retry } = usePosts();
   return (
     <div className="posts-page">
       <h1 className="page-title">Explore</h1>
-      {state === 'loading' && allPosts.length === 0 ? (
+      {loading ? (
         <Spinner label="Loading posts" />
       ) : (
         <Feed
           posts={allPosts}
           emptyState={
-            state === 'failed' ? (
+            failed ? (
               <LoadFailed retry={retry} />
             ) : (
               <p className="empty-state__title">No posts yet. Be the first to write one.</p>
@@ -29,7 +27,7 @@ export function ExplorePage() {
   );
 }
 
-export function LoadFailed({ retry }: { retry: () => void }) {
+function LoadFailed({ retry }: { retry: () => void }) {
   return (
     <div className="empty-state" role="alert">
       <p className="empty-state__title">Posts could not be loaded</p>

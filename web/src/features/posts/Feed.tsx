@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useDispatch, useSelector } from 'react-redux';
 import type { Post } from '../../api/models';
 import { Spinner } from '../../components/Spinner';
 import { hasMorePages, sortPosts, visiblePosts } from './feed';
 import { FilterBar } from './FilterBar';
 import { WindowedPostList } from './WindowedPostList';
-import { nextPage, resetPage } from './postsSlice';
+import { nextPage, resetPage, selectFilter, selectPage } from './feedSlice';
 
 /** How long the loader shows before the next page appears (spec §9). */
 export const LOADER_DELAY_MS = 1500;
@@ -22,9 +22,9 @@ interface FeedProps {
  * below the last post scrolls into view.
  */
 export function Feed({ posts, emptyState, headingLevel }: FeedProps) {
-  const dispatch = useAppDispatch();
-  const filter = useAppSelector((state) => state.posts.filterPost);
-  const page = useAppSelector((state) => state.posts.page);
+  const dispatch = useDispatch();
+  const filter = useSelector(selectFilter);
+  const page = useSelector(selectPage);
   const [loadingMore, setLoadingMore] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
 

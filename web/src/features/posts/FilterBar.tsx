@@ -1,10 +1,10 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { POST_FILTERS, setFilter } from './postsSlice';
+import { useDispatch, useSelector } from 'react-redux';
+import { POST_FILTERS, selectFilter, setFilter } from './feedSlice';
 
 /** The heading '{filter} Posts' and the Oldest / Latest / Trending switch. */
 export function FilterBar({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
-  const dispatch = useAppDispatch();
-  const filter = useAppSelector((state) => state.posts.filterPost);
+  const dispatch = useDispatch();
+  const filter = useSelector(selectFilter);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <div className="filter-bar">

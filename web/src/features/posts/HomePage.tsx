@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../api/hooks';
+import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
 import { homePosts } from './feed';
 import { PostComposer } from './PostComposer';
-import { useLoadPosts } from './useLoadPosts';
+import { usePosts } from './usePosts';
 import './posts.css';
 
 /** Home (`/`): the create-post box and the feed of the user and the people they follow. */
 export function HomePage() {
-  const user = useAppSelector((state) => state.auth.user);
-  const allPosts = useAppSelector((state) => state.posts.allPosts);
-  const { state } = useLoadPosts();
+  const user = useAppSelector(selectSignedInUser);
+  const { posts: allPosts, loading } = usePosts();
   const posts = useMemo(() => homePosts(allPosts, user), [allPosts, user]);
 
   return (
@@ -21,7 +21,7 @@ export function HomePage() {
       <section className="card composer-card" aria-label="Create a post">
         <PostComposer />
       </section>
-      {state === 'loading' && allPosts.length === 0 ? (
+      {loading ? (
         <Spinner label="Loading posts" />
       ) : (
         <Feed

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { api } from '../../api/apiSlice';
 import type { Post, User } from '../../api/models';
+import { makeStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { PostCard } from './PostCard';
 import { PostComposer } from './PostComposer';
@@ -40,20 +42,12 @@ function post(overrides: Partial<Post> = {}): Post {
   };
 }
 
-const signedIn = (bookmarks: string[] = []) => ({
-  preloadedState: {
-    auth: { user: me, token: 't', isLoading: false },
-    posts: {
-      allPosts: [],
-      bookmarkPosts: bookmarks,
-      filterPost: 'Latest' as const,
-      postComments: [],
-      isLoading: false,
-      isPostLoading: false,
-      page: 1,
-    },
-  },
-});
+/** A store signed in as `me` whose cached bookmark ids are `bookmarks`. */
+function signedIn(bookmarks: string[] = []) {
+  const store = makeStore({ preloadedState: { session: { user: me, token: 't' } } });
+  void store.dispatch(api.util.upsertQueryData('getBookmarks', undefined, bookmarks));
+  return { store };
+}
 
 describe('PostCard', () => {
   it('shows text as text, the relative time and a profile link', () => {
@@ -65,10 +59,10 @@ describe('PostCard', () => {
     expect(screen.getByText('Liked by Guest User')).toBeInTheDocument();
   });
 
-  it('fills the heart when the user likes it and the bookmark when saved', () => {
+  it('fills the heart when the user likes it and the bookmark when saved', async () => {
     renderWithProviders(<PostCard post={post({ _id: 'p-2' })} />, signedIn(['p-2']));
     expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Bookmark' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Bookmark', pressed: true })).toBeInTheDocument();
   });
 
   it('leaves both toggles off otherwise', () => {

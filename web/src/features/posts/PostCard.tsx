@@ -1,18 +1,25 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import {
+  selectBookmarkIds,
+  useAddBookmarkMutation,
+  useDeletePostMutation,
+  useDislikePostMutation,
+  useLikePostMutation,
+  useRemoveBookmarkMutation,
+} from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
 import type { Post } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from '../../components/icons';
+import { withErrorToast } from '../../lib/notify';
 import { fullDate, relativeTime } from '../../lib/time';
-import { ConfirmDialog } from './ConfirmDialog';
 import { EditPostModal } from './EditPostModal';
 import { likedByLine } from './likedBy';
-import { withErrorToast } from './notify';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
-import { addBookmark, deletePost, dislikePost, likePost, removeBookmark } from './postsSlice';
 import './posts.css';
 
 export interface PostCardProps {
@@ -24,7 +31,7 @@ export interface PostCardProps {
 }
 
 /** The public link to a post: origin, base path, 'post/{id}'. */
-export function postLink(postId: string): string {
+function postLink(postId: string): string {
   return `${window.location.origin}${import.meta.env.BASE_URL}post/${encodeURIComponent(postId)}`;
 }
 
@@ -54,10 +61,13 @@ function ToggleButton({ label, pressed, disabled, onClick, kind, children }: Tog
 }
 
 function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
-  const dispatch = useAppDispatch();
-  const me = useAppSelector((state) => state.auth.user?.username);
-  const bookmarked = useAppSelector((state) => state.posts.bookmarkPosts.includes(post._id));
-  const [busy, setBusy] = useState<'like' | 'bookmark' | null>(null);
+  const me = useAppSelector((state) => state.session.user?.username);
+  const bookmarked = useAppSelector((state) => selectBookmarkIds(state).includes(post._id));
+  const [likePost, liking] = useLikePostMutation();
+  const [dislikePost, disliking] = useDislikePostMutation();
+  const [addBookmark, adding] = useAddBookmarkMutation();
+  const [removeBookmark, removing] = useRemoveBookmarkMutation();
+  const [deletePost] = useDeletePostMutation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
@@ -69,19 +79,14 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
   const profile = `/profile/${encodeURIComponent(post.username)}`;
   const created = new Date(post.createdAt);
 
+  // Both show at once (api/apiSlice.ts) and are taken back if the core refuses.
   async function toggleLike() {
-    setBusy('like');
-    await withErrorToast(dispatch(liked ? dislikePost(post._id) : likePost(post._id)).unwrap());
-    setBusy(null);
+    await withErrorToast((liked ? dislikePost : likePost)(post._id).unwrap());
   }
 
   async function toggleBookmark() {
-    setBusy('bookmark');
-    const done = await withErrorToast(
-      dispatch(bookmarked ? removeBookmark(post._id) : addBookmark(post._id)).unwrap(),
-    );
+    const done = await withErrorToast((bookmarked ? removeBookmark : addBookmark)(post._id).unwrap());
     if (done) toast.success(bookmarked ? 'Removed from bookmarks' : 'Added to bookmarks');
-    setBusy(null);
   }
 
   async function share() {
@@ -95,7 +100,7 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
 
   async function remove() {
     setConfirming(false);
-    const done = await withErrorToast(dispatch(deletePost(post._id)).unwrap());
+    const done = await withErrorToast(deletePost(post._id).unwrap());
     if (!done) return;
     toast.success('Post deleted');
     onDeleted?.();
@@ -130,7 +135,7 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
 
       <div className="post-card__actions">
         <span className="post-card__action">
-          <ToggleButton label="Like" pressed={liked} disabled={busy === 'like'} onClick={toggleLike} kind="like">
+          <ToggleButton label="Like" pressed={liked} disabled={liking.isLoading || disliking.isLoading} onClick={toggleLike} kind="like">
             <HeartIcon filled={liked} />
           </ToggleButton>
           <span className="post-card__count" data-testid="like-count">
@@ -153,7 +158,7 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
         <ToggleButton
           label="Bookmark"
           pressed={bookmarked}
-          disabled={busy === 'bookmark'}
+          disabled={adding.isLoading || removing.isLoading}
           onClick={toggleBookmark}
           kind="bookmark"
         >

@@ -1,9 +1,8 @@
 import toast from 'react-hot-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useCreatePostMutation } from '../../api/apiSlice';
 import type { PostData } from '../../api/models';
-import { withErrorToast } from './notify';
+import { withErrorToast } from '../../lib/notify';
 import { PostForm } from './PostForm';
-import { createPost } from './postsSlice';
 
 interface PostComposerProps {
   /** Called after the post is published. */
@@ -14,9 +13,9 @@ interface PostComposerProps {
 
 /** The create-post box (Home, and the header's Create modal). */
 export function PostComposer({ onPosted, onDiscard, autoFocus }: PostComposerProps) {
-  const dispatch = useAppDispatch();
+  const [createPost] = useCreatePostMutation();
   async function publish(postData: PostData) {
-    const posts = await withErrorToast(dispatch(createPost(postData)).unwrap());
+    const posts = await withErrorToast(createPost(postData).unwrap());
     if (!posts) return false;
     toast.success('Post published');
     onPosted?.();

@@ -1,9 +1,11 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Avatar } from '../../components/Avatar';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useUploadMediaMutation } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
+import { selectSignedInUser } from '../../api/session';
+import { errorMessage } from '../../lib/api';
 import type { PostData } from '../../api/models';
-import { uploadMedia } from '../media/uploadMedia';
 import { EmojiButton, EmojiPanel } from './EmojiButton';
 import { ImagePickerButton, ImagePreview } from './ImagePicker';
 import { charCount, clipChars, insertAt, MAX_POST_CHARS } from './text';
@@ -38,8 +40,8 @@ export function PostForm({
   autoFocus,
   label = "What's on your mind?",
 }: PostFormProps) {
-  const user = useAppSelector((state) => state.auth.user);
-  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectSignedInUser);
+  const [uploadMedia] = useUploadMediaMutation();
   const [content, setContent] = useState(initial.content);
   const [hashtags, setHashtags] = useState(initial.hashtags);
   const [saving, setSaving] = useState(false);
@@ -88,7 +90,7 @@ export function PostForm({
     setSaving(true);
     try {
       let mediaURL = image.removedExisting ? '' : initial.mediaURL;
-      if (image.file) mediaURL = await dispatch(uploadMedia(image.file)).unwrap();
+      if (image.file) mediaURL = await uploadMedia(image.file).unwrap();
       const saved = await onSubmit({ content: content.trim(), hashtags: hashtags.trim(), mediaURL });
       if (saved) {
         setContent('');
@@ -97,7 +99,7 @@ export function PostForm({
         image.reset();
       }
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorMessage(error));
     } finally {
       setSaving(false);
     }

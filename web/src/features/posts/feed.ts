@@ -1,6 +1,6 @@
 // The feeds' pure logic: who appears on Home, the three orders, and paging.
 import type { Post, User } from '../../api/models';
-import { PAGE_SIZE, type PostFilter } from './postsSlice';
+import { PAGE_SIZE, type PostFilter } from './feedSlice';
 
 const time = (iso: string) => {
   const t = Date.parse(iso);

@@ -7,8 +7,8 @@ import { AppRoutes } from '../../app/routes';
 import { makeStore } from '../../app/store';
 import { createTestServer } from '../../mocks/node';
 import { renderWithProviders } from '../../testing/render';
-import { login } from '../auth/authSlice';
-import { stubMatchMedia } from '../auth/matchMediaStub';
+import { signIn } from '../../testing/realCore';
+import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { THEME_STORAGE_KEY } from './theme';
 
 const { server } = createTestServer();
@@ -25,7 +25,7 @@ function WhereAmI() {
 
 async function renderAt(route: string) {
   const store = makeStore({ persist: true });
-  await store.dispatch(login({ username: 'guest', password: 'guest123' }));
+  await signIn(store);
   const result = renderWithProviders(
     <>
       <ThemeSync />
@@ -73,7 +73,7 @@ describe('Theme page', () => {
     const { user, store } = await renderAt('/theme');
     await user.click(screen.getByRole('radio', { name: 'Rose' }));
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(store.getState().auth.token).toBeNull();
+    expect(store.getState().session.token).toBeNull();
     expect(store.getState().theme.hue).toBe(352);
   });
 

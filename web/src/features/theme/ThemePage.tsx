@@ -1,17 +1,16 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useDispatch, useSelector } from 'react-redux';
 import { BackIcon } from '../../components/icons';
-import { ResetDemoData } from '../demo-data/ResetDemoData';
 import { ACCENTS, BACKGROUNDS, backgroundOf } from './theme';
-import { setAccent, setBackground } from './themeSlice';
+import { selectTheme, setAccent, setBackground } from './themeSlice';
 import './theme.css';
 
-export function ThemePage() {
-  const dispatch = useAppDispatch();
+export function ThemePage({ children }: { children?: ReactNode }) {
+  const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const theme = useAppSelector((state) => state.theme);
+  const theme = useSelector(selectTheme);
   const dark = backgroundOf(theme.background).dark;
 
   // 'default' is the key of the first entry of this tab's app history: there
@@ -92,16 +91,8 @@ export function ThemePage() {
         </fieldset>
       </section>
 
-      {/* Demo data controls (resetting the in-browser backend) live here. */}
-      <section className="card theme-card" aria-labelledby="demo-data-heading">
-        <h2 id="demo-data-heading" className="theme-card__title">
-          Demo data
-        </h2>
-        <p className="muted theme-card__lead">
-          Murmur&rsquo;s people, posts and your activity live in this browser; nothing is sent to a server.
-        </p>
-        <ResetDemoData />
-      </section>
+      {/* The routes put the demo data controls here. */}
+      {children}
     </div>
   );
 }

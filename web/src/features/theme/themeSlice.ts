@@ -3,7 +3,7 @@ import { ACCENTS, DEFAULT_THEME, type BackgroundName, type Theme } from './theme
 
 export type ThemeState = Theme;
 
-const themeSlice = createSlice({
+export const themeSlice = createSlice({
   name: 'theme',
   initialState: DEFAULT_THEME as ThemeState,
   reducers: {
@@ -14,7 +14,10 @@ const themeSlice = createSlice({
       state.background = action.payload;
     },
   },
+  selectors: {
+    selectTheme: (state) => state,
+  },
 });
 
 export const { setAccent, setBackground } = themeSlice.actions;
-export default themeSlice.reducer;
+export const { selectTheme } = themeSlice.selectors;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMatchMedia } from '../auth/matchMediaStub';
+import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { offerReloadOnNewVersion } from './updates';
 
 /** A service worker container: only what the module reads. */

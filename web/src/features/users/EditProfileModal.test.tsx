@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { EditProfileModal, UPDATE_FAILED } from './EditProfileModal';
-import { guestOnRealCore, withForgedToken } from './testCore';
-import { fetchUsers } from './usersSlice';
+import { api } from '../../api/apiSlice';
+import { cachedPosts, cachedUsers, guestOnRealCore, withForgedToken } from '../../testing/realCore';
 
 const session = guestOnRealCore();
 let store: AppStore;
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 function renderEditor(onClose = vi.fn()) {
-  const user = store.getState().auth.user!;
+  const user = store.getState().session.user!;
   renderWithProviders(<EditProfileModal open user={user} onClose={onClose} />, { store });
   return { onClose, dialog: screen.getByRole('dialog', { name: 'Edit profile' }) };
 }
@@ -27,7 +27,7 @@ function renderEditor(onClose = vi.fn()) {
 describe('the profile editor', { timeout: 20_000 }, () => {
   it('starts from the saved profile and offers the four preset avatars as radios', () => {
     renderEditor();
-    const me = store.getState().auth.user!;
+    const me = store.getState().session.user!;
     expect(screen.getByLabelText('Bio')).toHaveValue(me.bio);
     expect(screen.getByLabelText('Website')).toHaveValue(me.website);
     expect(screen.getByLabelText('First name')).toHaveValue(me.firstName);
@@ -37,8 +37,10 @@ describe('the profile editor', { timeout: 20_000 }, () => {
 
   it('saves bio, website and a preset avatar: the stored user, the user list and the posts follow', async () => {
     const user = userEvent.setup();
-    await store.dispatch(fetchUsers()).unwrap();
-    const token = store.getState().auth.token;
+    await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
+    // A page showing the posts is open: the edit reloads them.
+    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+    const token = store.getState().session.token;
     const success = vi.spyOn(toast, 'success');
     const { onClose } = renderEditor();
 
@@ -58,11 +60,11 @@ describe('the profile editor', { timeout: 20_000 }, () => {
       website: 'https://guest.example.com',
       avatarURL: 'avatars/preset-2.svg',
     };
-    expect(store.getState().auth.user).toMatchObject(expected);
-    expect(store.getState().auth.token).toBe(token);
-    expect(store.getState().users.allUsers.find((u) => u.username === 'guest')).toMatchObject(expected);
+    expect(store.getState().session.user).toMatchObject(expected);
+    expect(store.getState().session.token).toBe(token);
+    expect(cachedUsers(store).find((u) => u.username === 'guest')).toMatchObject(expected);
     await waitFor(() => {
-      const mine = store.getState().posts.allPosts.filter((p) => p.username === 'guest');
+      const mine = cachedPosts(store).filter((p) => p.username === 'guest');
       expect(mine.length).toBeGreaterThan(0);
       for (const post of mine) expect(post.avatarURL).toBe('avatars/preset-2.svg');
     });
@@ -103,7 +105,7 @@ describe('the profile editor', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     // The core keeps the upload and answers with where it serves it.
-    const avatarURL = store.getState().auth.user!.avatarURL;
+    const avatarURL = store.getState().session.user!.avatarURL;
     expect(avatarURL).toMatch(/^media\/[\w-]+$/);
   });
 

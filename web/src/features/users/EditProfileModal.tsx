@@ -1,15 +1,12 @@
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useEditUserMutation, useUploadMediaMutation } from '../../api/apiSlice';
 import { Avatar } from '../../components/Avatar';
 import { ImageIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import type { User } from '../../api/models';
 import { checkImageBytes } from '../../lib/files';
-import { uploadMedia } from '../media/uploadMedia';
-import { fetchPosts } from '../posts/postsSlice';
 import { PRESET_AVATARS } from './avatars';
-import { editUser } from './usersSlice';
 
 export const UPDATE_FAILED = 'Unable to update user, try again!';
 
@@ -35,7 +32,8 @@ interface PickedFile {
 }
 
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
-  const dispatch = useAppDispatch();
+  const [uploadMedia] = useUploadMediaMutation();
+  const [editUser] = useEditUserMutation();
   const ids = { bio: useId(), file: useId(), fileError: useId() };
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
@@ -68,18 +66,15 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     event.preventDefault();
     setSaving(true);
     try {
-      const avatarURL = picked ? await dispatch(uploadMedia(picked.file)).unwrap() : avatarPath;
-      await dispatch(
-        editUser({ firstName: firstName.trim(), lastName: lastName.trim(), bio, website: website.trim(), avatarURL }),
-      ).unwrap();
+      const avatarURL = picked ? await uploadMedia(picked.file).unwrap() : avatarPath;
+      await editUser({ firstName: firstName.trim(), lastName: lastName.trim(), bio, website: website.trim(), avatarURL }).unwrap();
     } catch {
       setSaving(false);
       toast.error(UPDATE_FAILED);
       return;
     }
     // The core rewrote the copies of the name and avatar embedded in posts,
-    // likes and comments: reload them so every card shows the new ones.
-    void dispatch(fetchPosts());
+    // likes and comments: the edit invalidates the posts, which reload.
     toast.success('Profile updated');
     onDone();
   }

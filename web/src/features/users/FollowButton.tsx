@@ -1,8 +1,10 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useFollowUserMutation, useUnfollowUserMutation } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
 import type { UserSummary } from '../../api/models';
-import { followUser, follows, selectSignedInUser, unfollowUser } from './usersSlice';
+import { selectSignedInUser } from '../../api/session';
+import { errorMessage } from '../../lib/api';
+import { follows } from './follows';
 
 interface FollowButtonProps {
   user: UserSummary;
@@ -11,26 +13,24 @@ interface FollowButtonProps {
 }
 
 /**
- * Follow / Following, from the signed-in user's real following list. The
- * answer replaces the user list and the signed-in user (see the slices), so
- * every count on screen follows at once.
+ * Follow / Following, from the signed-in user's real following list. It
+ * changes at once (with every count on screen) and changes back if the core
+ * refuses (api/apiSlice.ts).
  */
 export function FollowButton({ user, size = 'normal' }: FollowButtonProps) {
-  const dispatch = useAppDispatch();
   const me = useAppSelector(selectSignedInUser);
-  const [pending, setPending] = useState(false);
+  const [followUser, followState] = useFollowUserMutation();
+  const [unfollowUser, unfollowState] = useUnfollowUserMutation();
+  const pending = followState.isLoading || unfollowState.isLoading;
   if (!me || me._id === user._id) return null;
   const following = follows(me, user._id);
   const fullName = `${user.firstName} ${user.lastName}`;
 
   async function toggle() {
-    setPending(true);
-    const action = following ? unfollowUser(user._id) : followUser(user._id);
-    const result = await dispatch(action);
-    setPending(false);
-    if (result.meta.requestStatus === 'rejected') {
-      const reason = typeof result.payload === 'string' ? result.payload : 'try again';
-      toast.error(`Could not ${following ? 'unfollow' : 'follow'} ${fullName}: ${reason}`);
+    try {
+      await (following ? unfollowUser : followUser)(user).unwrap();
+    } catch (error) {
+      toast.error(`Could not ${following ? 'unfollow' : 'follow'} ${fullName}: ${errorMessage(error)}`);
     }
   }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
-import { guestOnRealCore } from './testCore';
+import { cachedUsers, guestOnRealCore } from '../../testing/realCore';
 import { WhoToFollow } from './WhoToFollow';
 
 const session = guestOnRealCore();
@@ -25,10 +25,9 @@ describe('Who to Follow', { timeout: 20_000 }, () => {
     const panel = screen.getByRole('region', { name: 'Who to Follow' });
     await waitFor(() => expect(within(panel).getAllByRole('listitem').length).toBeGreaterThan(0));
 
-    const me = store.getState().auth.user!;
-    const expected = store
-      .getState()
-      .users.allUsers.filter((u) => u._id !== me._id && !me.following.some((f) => f._id === u._id))
+    const me = store.getState().session.user!;
+    const expected = cachedUsers(store)
+      .filter((u) => u._id !== me._id && !me.following.some((f) => f._id === u._id))
       .map((u) => `/profile/${u.username}`);
     expect(names(panel)).toEqual(expected);
     expect(names(panel)).not.toContain('/profile/guest');
@@ -49,7 +48,7 @@ describe('Who to Follow', { timeout: 20_000 }, () => {
     await user.click(first);
 
     await waitFor(() => expect(within(panel).queryByRole('button', { name: `Follow ${fullName}` })).toBeNull());
-    expect(store.getState().auth.user!.following.map((f) => `${f.firstName} ${f.lastName}`)).toContain(fullName);
+    expect(store.getState().session.user!.following.map((f) => `${f.firstName} ${f.lastName}`)).toContain(fullName);
     expect(within(panel).getAllByRole('listitem')).toHaveLength(buttons.length - 1);
   });
 
@@ -64,6 +63,6 @@ describe('Who to Follow', { timeout: 20_000 }, () => {
       await waitFor(() => expect(within(panel).queryAllByRole('button', { name: /^Follow / })).toHaveLength(count - 1));
     }
     expect(within(panel).getByText(/following everyone/i)).toBeInTheDocument();
-    expect(store.getState().auth.user!.following).toHaveLength(5);
+    expect(store.getState().session.user!.following).toHaveLength(5);
   });
 });

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useId, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useId, useMemo } from 'react';
+import { useGetUsersQuery } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
+import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
 import { FollowButton } from './FollowButton';
+import { whoToFollow } from './follows';
 import { UserRow } from './UserRow';
-import { fetchUsers, selectWhoToFollow } from './usersSlice';
 import './users.css';
 
 /**
@@ -12,17 +14,13 @@ import './users.css';
  * (and adds their posts to Home) through the store.
  */
 export function WhoToFollow() {
-  const dispatch = useAppDispatch();
   const headingId = useId();
-  const suggestions = useAppSelector(selectWhoToFollow);
-  const loaded = useAppSelector((state) => state.users.allUsers.length > 0);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(() => {
-    void dispatch(fetchUsers()).then((result) => setFailed(result.meta.requestStatus === 'rejected'));
-  }, [dispatch]);
-
-  useEffect(load, [load]);
+  const me = useAppSelector(selectSignedInUser);
+  const users = useGetUsersQuery();
+  const suggestions = useMemo(() => whoToFollow(users.data ?? [], me), [users.data, me]);
+  const loaded = users.data !== undefined;
+  const failed = users.isError;
+  const load = () => void users.refetch();
 
   let body;
   if (!loaded && failed) {

@@ -1,22 +1,25 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
 import { BackIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
-import { CommentsPanel } from '../comments/CommentsPanel';
-import { PostCard } from './PostCard';
-import { selectPostById } from './postsSlice';
-import { useLoadPosts } from './useLoadPosts';
-import './posts.css';
+import { CommentsPanel } from '../../features/comments/CommentsPanel';
+import { PostCard } from '../../features/posts/PostCard';
+import { usePosts } from '../../features/posts/usePosts';
+import '../../features/posts/posts.css';
 
 /** One post and its comments (`/post/:postId`); posts reload on opening. */
 export function PostDetailPage() {
   const { postId = '' } = useParams();
+  // Another post is another page: its posts reload on opening too.
+  return <PostDetail key={postId} postId={postId} />;
+}
+
+function PostDetail({ postId }: { postId: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   // A deep link has no page of ours to go back to.
   const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
-  const post = useAppSelector((state) => selectPostById(state, postId));
-  const { state, retry } = useLoadPosts(postId);
+  const { posts, fetching, failed, retry } = usePosts();
+  const post = posts.find((p) => p._id === postId);
 
   let body;
   if (post) {
@@ -26,9 +29,9 @@ export function PostDetailPage() {
         <CommentsPanel post={post} />
       </>
     );
-  } else if (state === 'loading') {
+  } else if (fetching) {
     body = <Spinner label="Loading the post" />;
-  } else if (state === 'failed') {
+  } else if (failed) {
     body = (
       <div className="card empty-state" role="alert">
         <p className="empty-state__title">This post could not be loaded</p>

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import toast from 'react-hot-toast';
+import { errorMessage } from './api';
 
 /**
  * Awaits a request and tells the user when it fails (decisions.md: a failed
@@ -9,13 +11,14 @@ export async function withErrorToast<T>(request: Promise<T>): Promise<T | undefi
   try {
     return await request;
   } catch (error) {
-    toast.error(messageOf(error));
+    toast.error(errorMessage(error));
     return undefined;
   }
 }
 
-function messageOf(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (error instanceof Error) return error.message;
-  return 'Something went wrong. Try again.';
+/** Tells the user, once per failure, that a read failed (a query's `error`). */
+export function useErrorToast(error: unknown): void {
+  useEffect(() => {
+    if (error) toast.error(errorMessage(error));
+  }, [error]);
 }

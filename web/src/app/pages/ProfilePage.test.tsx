@@ -5,8 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { ProfilePage } from './ProfilePage';
-import { guestOnRealCore } from './testCore';
-import { editUser } from './usersSlice';
+import { api } from '../../api/apiSlice';
+import { cachedUsers, guestOnRealCore } from '../../testing/realCore';
 
 const session = guestOnRealCore();
 let store: AppStore;
@@ -44,7 +44,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
 
-    const maya = store.getState().users.allUsers.find((u) => u.username === 'maya_lind')!;
+    const maya = cachedUsers(store).find((u) => u.username === 'maya_lind')!;
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
     expect(count(/Posts?$/)).toBe(3);
     expect(count(/Followers?$/)).toBe(maya.followers.length);
@@ -60,23 +60,23 @@ describe('the profile page', { timeout: 20_000 }, () => {
     const button = await screen.findByRole('button', { name: 'Follow Lena Costa' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     const followers = count(/Followers?$/);
-    const myFollowing = store.getState().auth.user!.following.length;
+    const myFollowing = store.getState().session.user!.following.length;
 
     await user.click(button);
 
     const pressed = await screen.findByRole('button', { name: 'Following Lena Costa' });
     expect(pressed).toHaveAttribute('aria-pressed', 'true');
     expect(count(/Followers?$/)).toBe(followers + 1);
-    expect(store.getState().auth.user!.following).toHaveLength(myFollowing + 1);
+    expect(store.getState().session.user!.following).toHaveLength(myFollowing + 1);
 
     await user.click(pressed);
     expect(await screen.findByRole('button', { name: 'Follow Lena Costa' })).toHaveAttribute('aria-pressed', 'false');
     expect(count(/Followers?$/)).toBe(followers);
-    expect(store.getState().auth.user!.following).toHaveLength(myFollowing);
+    expect(store.getState().session.user!.following).toHaveLength(myFollowing);
   });
 
   it('shows Following for someone the signed-in user already follows', async () => {
-    const followed = store.getState().auth.user!.following[0]!;
+    const followed = store.getState().session.user!.following[0]!;
     renderProfile(followed.username);
     const button = await screen.findByRole('button', { name: `Following ${followed.firstName} ${followed.lastName}` });
     expect(button).toHaveAttribute('aria-pressed', 'true');
@@ -87,7 +87,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     renderProfile('maya_lind');
     await user.click(await screen.findByRole('button', { name: /Followers?$/ }));
     const dialog = screen.getByRole('dialog', { name: 'Followers of Maya Lindqvist' });
-    const maya = store.getState().users.allUsers.find((u) => u.username === 'maya_lind')!;
+    const maya = cachedUsers(store).find((u) => u.username === 'maya_lind')!;
     const links = within(dialog).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(maya.followers.map((f) => `/profile/${f.username}`));
 
@@ -106,7 +106,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
   });
 
   it('shows a javascript: website as plain text, never as a link', async () => {
-    await store.dispatch(editUser({ website: 'javascript:alert(1)' })).unwrap();
+    await store.dispatch(api.endpoints.editUser.initiate({ website: 'javascript:alert(1)' })).unwrap();
     renderProfile('guest');
     expect(await screen.findByText('javascript:alert(1)')).toBeInTheDocument();
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();

@@ -1,31 +1,28 @@
 import { http, HttpResponse, passthrough } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installInPageFetch } from './inPageFetch';
+import { describe, expect, it, vi } from 'vitest';
+import { createInPageTransport } from './inPageTransport';
 
 const ORIGIN = window.location.origin;
 
 /** A stand-in for the browser's fetch (the service worker path): records what reaches it. */
-function fakeWindow() {
-  const original = vi.fn(async (input: RequestInfo | URL) => {
+function fakeFetch() {
+  return vi.fn(async (input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : String(input);
     return new Response(`network:${url}`, { status: 299 });
   });
-  const target = { fetch: original as unknown as typeof fetch, location: window.location };
-  return { target, original };
 }
 
-const uninstalls: (() => void)[] = [];
-afterEach(() => {
-  while (uninstalls.length) uninstalls.pop()?.();
-});
-
-function install(handlers: Parameters<typeof installInPageFetch>[0], basePath = '/') {
-  const fake = fakeWindow();
-  uninstalls.push(installInPageFetch(handlers, { basePath, prefixes: ['api/', 'media/', '__murmur/'], target: fake.target }));
-  return fake;
+function install(handlers: Parameters<typeof createInPageTransport>[0], basePath = '/') {
+  const original = fakeFetch();
+  const fetch = createInPageTransport(handlers, {
+    basePath,
+    prefixes: ['api/', 'media/', '__murmur/'],
+    fallback: original as unknown as typeof globalThis.fetch,
+  });
+  return { target: { fetch }, original };
 }
 
-describe('installInPageFetch', () => {
+describe('createInPageTransport', () => {
   it('answers a handled URL in the page: the original fetch never sees it', async () => {
     const { target, original } = install([http.get(/\/api\/users$/, () => HttpResponse.json({ users: [] }))]);
     const res = await target.fetch('/api/users');
@@ -188,7 +185,7 @@ describe('installInPageFetch', () => {
     expect(await (await target.fetch('/api/v')).text()).toBe('two');
   });
 
-  it('spares msw its body-teeing clone when fetch can build the request again, and the handler still reads the body', async () => {
+  it('spares msw its body-teeing clone when the body is a string, and the handler still reads the body', async () => {
     const clone = vi.spyOn(Request.prototype, 'clone');
     try {
       const seen: string[] = [];
@@ -200,7 +197,7 @@ describe('installInPageFetch', () => {
       ]);
       await target.fetch('/api/echo', { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
       expect(clone).not.toHaveBeenCalled();
-      // A Request as input cannot be built again: msw clones it, as before.
+      // A Request as input cannot be built again: msw clones it.
       await target.fetch(new Request(`${ORIGIN}/api/echo`, { method: 'POST', body: 'two' }));
       expect(clone).toHaveBeenCalled();
       expect(seen).toEqual(['application/json:{"a":1}', 'text/plain;charset=UTF-8:two']);
@@ -209,15 +206,9 @@ describe('installInPageFetch', () => {
     }
   });
 
-  it('uninstalls: the original fetch is back', async () => {
-    const { target, original } = fakeWindow();
-    const uninstall = installInPageFetch([http.get(/.*/, () => HttpResponse.text('x'))], {
-      basePath: '/',
-      prefixes: ['api/'],
-      target,
-    });
-    expect(target.fetch).not.toBe(original);
-    uninstall();
-    expect(target.fetch).toBe(original);
+  it("replaces no global: the page's own fetch is left alone", async () => {
+    const before = globalThis.fetch;
+    install([http.get(/.*/, () => HttpResponse.text('x'))]);
+    expect(globalThis.fetch).toBe(before);
   });
 });

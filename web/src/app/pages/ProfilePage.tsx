@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetPostsQuery, useGetUsersQuery } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
+import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
-import { PostList } from '../posts/PostList';
-import { fetchPosts } from '../posts/postsSlice';
-import { ProfileCard } from './ProfileCard';
-import { fetchUsers, selectSignedInUser, selectUserByUsername } from './usersSlice';
-import './users.css';
+import { postsBy } from '../../features/posts/feed';
+import { PostList } from '../../features/posts/PostList';
+import { ProfileCard } from '../../features/users/ProfileCard';
+import '../../features/users/users.css';
 
 /** /profile/:username */
 export function ProfilePage() {
@@ -15,35 +16,17 @@ export function ProfilePage() {
   return <Profile key={username} username={username} />;
 }
 
-type LoadState = 'loading' | 'loaded' | 'failed';
-
 function Profile({ username }: { username: string }) {
-  const dispatch = useAppDispatch();
-  const user = useAppSelector((state) => selectUserByUsername(state, username));
+  // Both reload when a profile opens.
+  const users = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const allPosts = useGetPostsQuery(undefined, { refetchOnMountOrArgChange: true });
   const me = useAppSelector(selectSignedInUser);
-  const allPosts = useAppSelector((state) => state.posts.allPosts);
-  const postsLoading = useAppSelector((state) => state.posts.isPostLoading);
-  const [load, setLoad] = useState<LoadState>('loading');
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    void dispatch(fetchUsers()).then((result) =>
-      setLoad(result.meta.requestStatus === 'fulfilled' ? 'loaded' : 'failed'),
-    );
-    void dispatch(fetchPosts());
-  }, [dispatch, attempt]);
-
-  const posts = useMemo(
-    () =>
-      allPosts
-        .filter((post) => post.username === username)
-        .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)),
-    [allPosts, username],
-  );
+  const user = users.data?.find((u) => u.username === username);
+  const posts = useMemo(() => postsBy(allPosts.data ?? [], username), [allPosts.data, username]);
 
   if (!user) {
-    if (load === 'loading') return <Spinner label="Loading profile" />;
-    if (load === 'failed') {
+    if (users.isFetching) return <Spinner label="Loading profile" />;
+    if (users.isError) {
       return (
         <section className="card profile-missing" role="alert">
           <h1>Could not load this profile</h1>
@@ -51,10 +34,7 @@ function Profile({ username }: { username: string }) {
           <button
             type="button"
             className="btn"
-            onClick={() => {
-              setLoad('loading');
-              setAttempt((n) => n + 1);
-            }}
+            onClick={() => void users.refetch()}
           >
             Try again
           </button>
@@ -82,7 +62,7 @@ function Profile({ username }: { username: string }) {
         <h2 id="profile-posts-heading" className="profile-page__posts-title">
           Posts
         </h2>
-        {posts.length === 0 && postsLoading ? (
+        {posts.length === 0 && allPosts.isFetching ? (
           <Spinner label="Loading posts" />
         ) : (
           <PostList

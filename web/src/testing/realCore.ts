@@ -1,0 +1,41 @@
+// Shared set-up for tests against the real core behind msw (msw/node), back
+// to the seed before each test, with a store signed in as the guest.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { api } from '../api/apiSlice';
+import { makeStore, type AppStore } from '../app/store';
+import { createTestServer } from '../mocks/node';
+import './dialogPolyfill';
+
+export const GUEST = { username: 'guest', password: 'guest123' };
+
+/** Signs `store` in as `credentials` through the API (the login endpoint). */
+export async function signIn(store: AppStore, credentials = GUEST) {
+  return store.dispatch(api.endpoints.login.initiate(credentials)).unwrap();
+}
+
+/** Registers the hooks; `current()` is the signed-in store of the running test. */
+export function guestOnRealCore() {
+  const { server, core } = createTestServer();
+  let store: AppStore;
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => server.close());
+  beforeEach(async () => {
+    core.reset();
+    store = makeStore();
+    await signIn(store);
+  });
+  return { current: () => store, core };
+}
+
+/** A store holding the same session with its token's signature forged. */
+export function withForgedToken(store: AppStore): AppStore {
+  const session = store.getState().session;
+  const [head, body] = session.token!.split('.');
+  return makeStore({ preloadedState: { session: { ...session, token: `${head}.${body}.forged-signature` } } });
+}
+
+/** The users as the API cache holds them (empty before the first read). */
+export const cachedUsers = (store: AppStore) => api.endpoints.getUsers.select()(store.getState()).data ?? [];
+
+/** The posts as the API cache holds them (empty before the first read). */
+export const cachedPosts = (store: AppStore) => api.endpoints.getPosts.select()(store.getState()).data ?? [];
