@@ -6,7 +6,7 @@ import { localLocks, webLocks, type WebLocks } from './locks';
 import { PersistentBackend } from './persistentBackend';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
-import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn, writeRawState } from './testing';
+import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn, storeWith, writeRawState } from './testing';
 
 // What a browser can do to the storage under a running tab, and what the user
 // gets: every write succeeds or fails with the catalogue's shape and a message
@@ -140,17 +140,10 @@ describe('the connection closed under a running tab', () => {
     const store = new IdbStateStore(db);
     const { backend } = await startOn(store);
     const token = await signIn(backend);
-    const broken: StateStore = {
-      ...store,
-      readHead: () => store.readHead(),
-      loadCurrent: () => store.loadCurrent(),
-      repairHead: () => store.repairHead(),
-      quarantine: (s, r) => store.quarantine(s, r),
-      getMedia: (id) => store.getMedia(id),
-      save: () => {
-        throw new TypeError('a bug, synchronously');
-      },
+    const bug = () => {
+      throw new TypeError('a bug, synchronously');
     };
+    const broken = storeWith(store, { save: bug, append: bug });
     (backend as unknown as { store: StateStore }).store = broken;
     const res = await createPost(backend, token, 'Hits the bug');
     expect(res.json).toEqual(catalogueShape);
@@ -170,14 +163,8 @@ describe('a transaction that never settles', () => {
   it('fails the write plainly once, then the tab carries on in memory', async () => {
     const { db, name } = await freshDatabase();
     const store = new IdbStateStore(db);
-    const hanging: StateStore = {
-      readHead: () => store.readHead(),
-      loadCurrent: () => store.loadCurrent(),
-      repairHead: () => store.repairHead(),
-      quarantine: (s, r) => store.quarantine(s, r),
-      getMedia: (id) => store.getMedia(id),
-      save: () => Promise.reject(new StorageTimeoutError('Saving the demo data')),
-    };
+    const never = () => Promise.reject(new StorageTimeoutError('Saving the demo data'));
+    const hanging = storeWith(store, { save: never, append: never });
     const onNotice = vi.fn();
     const { backend } = await startOn(hanging, { onNotice });
     const token = await signIn(backend);

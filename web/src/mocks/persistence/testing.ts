@@ -3,7 +3,7 @@
 import { createNodeCore } from '../node';
 import { bodyText, type ApiResponse, type Backend } from '../handlers';
 import { openDatabase, STATE_STORE } from './db';
-import { IdbStateStore } from './store';
+import { IdbStateStore, type StateStore } from './store';
 
 let databases = 0;
 
@@ -68,4 +68,19 @@ export async function readAll(db: IDBDatabase, store: string): Promise<unknown[]
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
+}
+
+/** `store` with some of its operations replaced (a failing save, say); the others go to `store`. */
+export function storeWith(store: StateStore, overrides: Partial<StateStore>): StateStore {
+  return {
+    readHead: () => store.readHead(),
+    loadCurrent: () => store.loadCurrent(),
+    readJournal: (after, upTo) => store.readJournal(after, upTo),
+    save: (state, options) => store.save(state, options),
+    append: (entry, options) => store.append(entry, options),
+    repairHead: () => store.repairHead(),
+    quarantine: (saved, reason) => store.quarantine(saved, reason),
+    getMedia: (id) => store.getMedia(id),
+    ...overrides,
+  };
 }
