@@ -527,8 +527,9 @@ export class PersistentBackend implements Backend {
         this.tail = [];
       })
         .catch((error: unknown) => {
-          // Nothing lost: the journal stays, and the next write tries again.
-          console.warn('Murmur: could not compact the saved demo data', error);
+          // Nothing lost: the journal stays, and the next write tries again
+          // (or, when another tab saved since, that tab compacts).
+          if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
         })
         .finally(() => {
           this.compacting = false;

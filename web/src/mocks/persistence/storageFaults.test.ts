@@ -205,57 +205,68 @@ describe('the lock', () => {
 });
 
 describe('two tabs writing and reloading in any order', () => {
-  type Step = { tab: 0 | 1; action: 'post' | 'reload' | 'like' };
+  type Step = { tab: 0 | 1; action: 'post' | 'reload' | 'like' | 'settle' };
   type Liked = { _id: string; likes: { likedBy: { username: string }[] } };
   const step = fc.record({
     tab: fc.constantFrom<0 | 1>(0, 1),
-    action: fc.constantFrom<'post' | 'reload' | 'like'>('post', 'post', 'reload', 'like'),
+    action: fc.constantFrom<Step['action']>('post', 'post', 'reload', 'like', 'settle'),
   });
 
-  it('keeps every acknowledged write', async () => {
+  it('keeps every acknowledged write, through journal catch-ups and compactions', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), fc.boolean(), async (steps: Step[], shared) => {
-        const { name } = await freshDatabase();
-        // A shared lock (Web Locks), or one per tab (a browser without them): the head check is the backstop.
-        const sharedLocks = localLocks();
-        const open = async () =>
-          (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks() })).backend;
-        const tabs = [await open(), await open()];
-        const tokens = [await signIn(tabs[0]!), await signIn(tabs[1]!)];
-        const posts = (await call(tabs[0]!, 'GET', '/api/posts')).json.posts as Liked[];
-        const target = posts.find((p) => !p.likes.likedBy.some((u) => u.username === 'guest'))!._id;
-        const acknowledged: string[] = [];
-        let likes = 0;
-        let n = 0;
-        // Steps of both tabs run concurrently in pairs, the way two tabs would.
-        for (let i = 0; i < steps.length; i += 2) {
-          await Promise.all(
-            steps.slice(i, i + 2).map(async ({ tab, action }) => {
-              if (action === 'reload') {
-                tabs[tab] = await open();
-                return;
-              }
-              if (action === 'like') {
-                const res = await call(tabs[tab]!, 'POST', `/api/posts/like/${target}`, { token: tokens[tab] });
-                if (res.status === 200) likes += 1;
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        // How often each tab compacts the journal into a snapshot: from every write to (almost) never.
+        fc.constantFrom(1, 2, 3, 64),
+        async (steps: Step[], shared, compactEvery) => {
+          const { name } = await freshDatabase();
+          // A shared lock (Web Locks), or one per tab (a browser without them): the head check is the backstop.
+          const sharedLocks = localLocks();
+          const open = async () =>
+            (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks(), compactEvery })).backend;
+          const tabs = [await open(), await open()];
+          const tokens = [await signIn(tabs[0]!), await signIn(tabs[1]!)];
+          const posts = (await call(tabs[0]!, 'GET', '/api/posts')).json.posts as Liked[];
+          const target = posts.find((p) => !p.likes.likedBy.some((u) => u.username === 'guest'))!._id;
+          const acknowledged: string[] = [];
+          let likes = 0;
+          let n = 0;
+          // Steps of both tabs run concurrently in pairs, the way two tabs would.
+          for (let i = 0; i < steps.length; i += 2) {
+            await Promise.all(
+              steps.slice(i, i + 2).map(async ({ tab, action }) => {
+                if (action === 'settle') {
+                  // Time for a compaction scheduled by the last write to run between steps.
+                  await new Promise((resolve) => setTimeout(resolve, 1));
+                  return;
+                }
+                if (action === 'reload') {
+                  tabs[tab] = await open();
+                  return;
+                }
+                if (action === 'like') {
+                  const res = await call(tabs[tab]!, 'POST', `/api/posts/like/${target}`, { token: tokens[tab] });
+                  if (res.status === 200) likes += 1;
+                  else expect(res.json).toEqual(catalogueShape);
+                  return;
+                }
+                const text = `post ${++n} by tab ${tab}`;
+                const res = await createPost(tabs[tab]!, tokens[tab]!, text);
+                if (res.status === 201) acknowledged.push(text);
                 else expect(res.json).toEqual(catalogueShape);
-                return;
-              }
-              const text = `post ${++n} by tab ${tab}`;
-              const res = await createPost(tabs[tab]!, tokens[tab]!, text);
-              if (res.status === 201) acknowledged.push(text);
-              else expect(res.json).toEqual(catalogueShape);
-            }),
-          );
-        }
-        const final = await open();
-        const contents = await postContents(final);
-        for (const text of acknowledged) expect(contents).toContain(text);
-        const post = (await call(final, 'GET', `/api/posts/${target}`)).json.post as Liked;
-        // An acknowledged like survives (a second one is refused: already liked).
-        if (likes > 0) expect(post.likes.likedBy.map((u) => u.username)).toContain('guest');
-      }),
-      { numRuns: 60 },
+              }),
+            );
+          }
+          const final = await open();
+          const contents = await postContents(final);
+          for (const text of acknowledged) expect(contents).toContain(text);
+          const post = (await call(final, 'GET', `/api/posts/${target}`)).json.post as Liked;
+          // An acknowledged like survives (a second one is refused: already liked).
+          if (likes > 0) expect(post.likes.likedBy.map((u) => u.username)).toContain('guest');
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });
