@@ -185,9 +185,9 @@ describe('another tab’s writes', () => {
     await createPost(a, token, 'A one');
     await createPost(a, token, 'A two');
 
-    const loadCurrent = vi.spyOn(storeB, 'loadCurrent');
+    const loadState = vi.spyOn(storeB, 'loadState');
     expect((await createPost(b, token, 'B after')).status).toBe(201);
-    expect(loadCurrent).not.toHaveBeenCalled();
+    expect(loadState).not.toHaveBeenCalled();
     expect(await postContents(b)).toEqual(expect.arrayContaining(['Before B started', 'A one', 'A two', 'B after']));
     expect(b.revision).toBe(4);
   });
@@ -206,9 +206,9 @@ describe('another tab’s writes', () => {
     expect((await current(db)).revision).toBeGreaterThanOrEqual(3);
     expect((await journal(db)).map((e) => e.revision)).not.toContain(2);
 
-    const loadCurrent = vi.spyOn(storeB, 'loadCurrent');
+    const loadState = vi.spyOn(storeB, 'loadState');
     expect((await createPost(b, token, 'B after')).status).toBe(201);
-    expect(loadCurrent).toHaveBeenCalled();
+    expect(loadState).toHaveBeenCalled();
     expect(await postContents(b)).toEqual(expect.arrayContaining(['A one', 'A two', 'A three', 'B after']));
     expect(await postContents((await startOn(await reopen(name))).backend)).toHaveLength(SEED_POSTS + 5);
   });

@@ -248,8 +248,7 @@ export class PersistentBackend implements Backend {
   }
 
   private async restore(): Promise<string[]> {
-    const loaded = await this.store.loadCurrent();
-    const storedHead = await this.store.readHead();
+    const { loaded, head: storedHead, journal } = await this.store.loadState();
     if (loaded.kind === 'empty') {
       // A head with no state describes nothing: left there, every write would
       // take it for another tab's save.
@@ -258,7 +257,7 @@ export class PersistentBackend implements Backend {
     }
     if (loaded.kind === 'ok') {
       try {
-        await this.loadSaved(loaded.saved, storedHead);
+        this.loadSaved(loaded.saved, storedHead, journal);
       } catch (error) {
         this.core.reset();
         this.base = this.core.exportSnapshot();
@@ -280,10 +279,9 @@ export class PersistentBackend implements Backend {
    * snapshot is refused or an entry does not replay; the core then holds a
    * part of it, and the caller puts back what it held.
    */
-  private async loadSaved(saved: SavedState, storedHead: unknown): Promise<void> {
+  private loadSaved(saved: SavedState, storedHead: unknown, journal: unknown[]): void {
     const base = headOf(saved);
-    const upTo = isHead(storedHead) && storedHead.revision > base.revision ? storedHead.revision : undefined;
-    const chain = chainFrom(await this.store.readJournal(base.revision, upTo), base, upTo);
+    const chain = chainFrom(journal, base, upToOf(base, storedHead));
     this.core.importSnapshot(saved.snapshot);
     this.replay(chain);
     this.base = saved.snapshot;
@@ -338,7 +336,7 @@ export class PersistentBackend implements Backend {
       this.scheduleCompaction();
       return true;
     }
-    const loaded = await this.store.loadCurrent();
+    const { loaded, head: stored, journal } = await this.store.loadState();
     if (loaded.kind === 'empty') {
       // A head with nothing under it (a damaged profile): drop it, or every write would take it for another tab's save.
       await this.store.repairHead();
@@ -351,9 +349,8 @@ export class PersistentBackend implements Backend {
     }
     const { saved } = loaded;
     const base = headOf(saved);
-    const upTo = isHead(head) && head.revision > base.revision ? head.revision : undefined;
-    const reached = chainHead(base, chainFrom(await this.store.readJournal(base.revision, upTo), base, upTo));
-    if (!isHead(head) || !sameHead(reached, head)) {
+    const reached = chainHead(base, chainFrom(journal, base, upToOf(base, stored)));
+    if (!isHead(stored) || !sameHead(reached, stored)) {
       // The head does not describe the state stored with it (a damaged
       // profile, a crash between two builds): make it match, or no save would
       // ever pass its check.
@@ -361,15 +358,16 @@ export class PersistentBackend implements Backend {
       // Load what it says now (once: no loop on a head that stays wrong).
       return repaired ? false : this.syncFromStore(true);
     }
+    if (sameHead(stored, this.head)) return false; // another tab's save was caught up with meanwhile
     try {
-      await this.loadSaved(saved, head);
+      this.loadSaved(saved, stored, journal);
     } catch (error) {
       // Keep this tab's state, the last one it knows was good; its next save replaces the stored one.
       this.rollBack();
       await this.setAside(saved, error instanceof Error ? error.message : String(error));
       return false;
     }
-    this.onExternalChange(head.revision);
+    this.onExternalChange(stored.revision);
     this.scheduleCompaction();
     return true;
   }
@@ -403,13 +401,21 @@ export class PersistentBackend implements Backend {
     return this.exclusive(async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.syncFromStore();
+          // With a channel, another tab's save is announced and loaded when
+          // it comes; one not heard of yet makes the append refuse (the head
+          // is checked in its transaction), and the change runs again on top
+          // of it. Without one, the stored head is read first every time.
+          if (attempt > 1 || !this.channel) await this.syncFromStore();
         } catch (error) {
           const refusal = this.storageFailed(error);
           if (refusal) return refusal;
         }
         const { response, save } = await change();
-        if (!save) return response;
+        if (!save) {
+          // Refused, perhaps only because another tab's save is not loaded yet (a like of its new post): load it and try once more.
+          if (attempt === 1 && this.channel && !succeeded(response.status) && (await this.syncQuietly())) continue;
+          return response;
+        }
         const outcome = await this.commit(save);
         if (outcome !== STALE) return outcome ?? response;
         if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
@@ -420,6 +426,16 @@ export class PersistentBackend implements Backend {
       this.rollBack();
       return errorResponse(500, BACKEND_FAILED);
     });
+  }
+
+  /** `syncFromStore`, for a check that may fail: false when storage cannot be read. */
+  private async syncQuietly(): Promise<boolean> {
+    try {
+      return await this.syncFromStore();
+    } catch (error) {
+      console.warn('Murmur: could not read the saved demo data', error);
+      return false;
+    }
   }
 
   private rollBack(): void {
@@ -544,6 +560,11 @@ export class PersistentBackend implements Backend {
       console.warn('Murmur: could not load another tab’s change', error);
     });
   };
+}
+
+/** The last revision to load from the journal: the stored head's, when it is one past the snapshot. */
+function upToOf(base: SavedHead, storedHead: unknown): number | undefined {
+  return isHead(storedHead) && storedHead.revision > base.revision ? storedHead.revision : undefined;
 }
 
 function headOf(head: SavedHead): SavedHead {

@@ -219,12 +219,22 @@ describe('two tabs writing and reloading in any order', () => {
         fc.boolean(),
         // How often each tab compacts the journal into a snapshot: from every write to (almost) never.
         fc.constantFrom(1, 2, 3, 64),
-        async (steps: Step[], shared, compactEvery) => {
+        // Saves announced on a BroadcastChannel (writes then skip reading the head first), or not.
+        fc.boolean(),
+        async (steps: Step[], shared, compactEvery, announced) => {
           const { name } = await freshDatabase();
           // A shared lock (Web Locks), or one per tab (a browser without them): the head check is the backstop.
           const sharedLocks = localLocks();
+          const channels: BroadcastChannel[] = [];
+          const channel = () => {
+            if (!announced) return null;
+            const opened = new BroadcastChannel(`murmur-property-${name}`);
+            channels.push(opened);
+            return opened;
+          };
           const open = async () =>
-            (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks(), compactEvery })).backend;
+            (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks(), compactEvery, channel: channel() }))
+              .backend;
           const tabs = [await open(), await open()];
           const tokens = [await signIn(tabs[0]!), await signIn(tabs[1]!)];
           const posts = (await call(tabs[0]!, 'GET', '/api/posts')).json.posts as Liked[];
@@ -258,12 +268,14 @@ describe('two tabs writing and reloading in any order', () => {
               }),
             );
           }
+          for (const opened of channels) opened.close();
           const final = await open();
           const contents = await postContents(final);
           for (const text of acknowledged) expect(contents).toContain(text);
           const post = (await call(final, 'GET', `/api/posts/${target}`)).json.post as Liked;
           // An acknowledged like survives (a second one is refused: already liked).
           if (likes > 0) expect(post.likes.likedBy.map((u) => u.username)).toContain('guest');
+          for (const opened of channels) opened.close();
         },
       ),
       { numRuns: 80 },

@@ -66,11 +66,21 @@ export interface AppendOptions {
   expected: SavedHead;
 }
 
+export interface StoredState {
+  loaded: Loaded;
+  head: unknown;
+  journal: unknown[];
+}
+
 export interface StateStore {
   /** The head of the stored state (`undefined` when nothing is saved), unchecked. */
   readHead(): Promise<unknown>;
-  /** The last snapshot saved in full (`current`). */
-  loadCurrent(): Promise<Loaded>;
+  /**
+   * The whole stored state, read in one transaction (so never half of a
+   * compaction): the last snapshot saved in full (`current`), the head, and
+   * the journal entries after the snapshot's revision (unchecked).
+   */
+  loadState(): Promise<StoredState>;
   /** The stored journal entries after revision `after` up to `upTo` (all when left out), by revision, unchecked. */
   readJournal(after: number, upTo?: number): Promise<unknown[]>;
   /**
@@ -206,10 +216,20 @@ export class IdbStateStore implements StateStore {
     );
   }
 
-  loadCurrent(): Promise<Loaded> {
-    return this.run([STATE_STORE], 'readonly', async (tx) =>
-      readSaved(await requestResult(tx.objectStore(STATE_STORE).get(CURRENT_KEY), this.deadline)),
-    );
+  loadState(): Promise<StoredState> {
+    return this.run([STATE_STORE, JOURNAL_STORE], 'readonly', async (tx) => {
+      const states = tx.objectStore(STATE_STORE);
+      // All three asked for at once: the journal is short (compacted every so many entries).
+      const [current, head, entries] = await Promise.all([
+        requestResult(states.get(CURRENT_KEY), this.deadline),
+        requestResult(states.get(HEAD_KEY), this.deadline),
+        requestResult(tx.objectStore(JOURNAL_STORE).getAll(), this.deadline),
+      ]);
+      const loaded = readSaved(current);
+      if (loaded.kind !== 'ok') return { loaded, head, journal: [] };
+      const after = loaded.saved.revision;
+      return { loaded, head, journal: entries.filter((entry) => isHead(entry) && entry.revision > after) };
+    });
   }
 
   readJournal(after: number, upTo?: number): Promise<unknown[]> {
@@ -376,8 +396,10 @@ export class MemoryStateStore implements StateStore {
     return this.head;
   }
 
-  async loadCurrent(): Promise<Loaded> {
-    return readSaved(this.current);
+  async loadState(): Promise<StoredState> {
+    const loaded = readSaved(this.current);
+    const after = loaded.kind === 'ok' ? loaded.saved.revision : Number.POSITIVE_INFINITY;
+    return { loaded, head: this.head, journal: await this.readJournal(after) };
   }
 
   async readJournal(after: number, upTo = Number.POSITIVE_INFINITY): Promise<unknown[]> {

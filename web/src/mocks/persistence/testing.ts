@@ -74,7 +74,7 @@ export async function readAll(db: IDBDatabase, store: string): Promise<unknown[]
 export function storeWith(store: StateStore, overrides: Partial<StateStore>): StateStore {
   return {
     readHead: () => store.readHead(),
-    loadCurrent: () => store.loadCurrent(),
+    loadState: () => store.loadState(),
     readJournal: (after, upTo) => store.readJournal(after, upTo),
     save: (state, options) => store.save(state, options),
     append: (entry, options) => store.append(entry, options),
