@@ -12,6 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { likeVisiblePost, watchFirstPost } from '../../bench/in-page.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const web = resolve(here, '..');
@@ -77,19 +78,6 @@ function savedState(entries) {
   return { current, head: { revision: previous.revision, stamp: previous.stamp, savedAt: previous.savedAt }, journal };
 }
 
-/** Records, from the very start of the document, when the first post card shows (as bench/run.mjs does). */
-function watchFirstPost() {
-  const check = () => {
-    if (window.__murmurFirstPost !== undefined || window.__murmurFirstPostDom !== undefined) return;
-    const el = document.querySelector('article');
-    if (el && el.getBoundingClientRect().height > 0) {
-      window.__murmurFirstPostDom = performance.now();
-      requestAnimationFrame(() => setTimeout(() => (window.__murmurFirstPost = performance.now()), 0));
-    }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-}
-
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (ms) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 
@@ -110,7 +98,7 @@ try {
     page.on('console', (m) => {
       if (m.type() === 'warning' || m.type() === 'error') console.log(`  page ${m.type()}:`, m.text());
     });
-    await page.addInitScript(watchFirstPost);
+    await page.addInitScript(watchFirstPost, 'article');
     await page.goto(`${origin}/`);
     await page.waitForSelector('html[data-backend="ready"]', { timeout: 30_000 });
     // Put the saved state where the app keeps it, then sign the guest in on it.
@@ -157,28 +145,7 @@ try {
     await page.waitForTimeout(1000);
     const likes = [];
     for (let i = 0; i < LIKES; i++) {
-      likes.push(
-        await page.evaluate(async () => {
-          const card = document.querySelector('article');
-          const button = card?.querySelector('button.post-card__like') ?? card?.querySelector('button[aria-pressed][aria-label*="ike" i]');
-          if (!card || !button) throw new Error('no like button in a post card');
-          const before = `${button.getAttribute('aria-pressed')}|${button.getAttribute('aria-label')}|${card.textContent}`;
-          const start = performance.now();
-          const changed = new Promise((resolve) => {
-            const obs = new MutationObserver(() => {
-              const now = `${button.getAttribute('aria-pressed')}|${button.getAttribute('aria-label')}|${card.textContent}`;
-              if (now !== before) {
-                obs.disconnect();
-                resolve(performance.now());
-              }
-            });
-            obs.observe(card, { subtree: true, childList: true, attributes: true, characterData: true });
-          });
-          button.click();
-          const dom = await Promise.race([changed, new Promise((r) => setTimeout(() => r(NaN), 10_000))]);
-          return dom - start;
-        }),
-      );
+      likes.push((await page.evaluate(likeVisiblePost, 'article')).dom);
       await page.waitForTimeout(300);
     }
     const revision = await page.evaluate(
