@@ -6,7 +6,7 @@ import { localLocks } from './locks';
 import { PersistentBackend } from './persistentBackend';
 import { RESTORED_FROM_SEED } from './protocol';
 import { IdbStateStore, type StateStore } from './store';
-import { call, createPost, freshDatabase, newCore, postContents, readAll, reopen, signIn, storeWith, writeRawState } from './testing';
+import { call, createPost, freshDatabase, newCore, postContents, readAll, reopen, putRaw, signIn, storeWith, writeRawState } from './testing';
 
 // Saving costs what the change costs: a write appends its request to the
 // journal; the snapshot is saved in full only now and then.
@@ -21,15 +21,6 @@ const current = async (db: IDBDatabase) => ((await readAll(db, STATE_STORE)) as 
 const journal = async (db: IDBDatabase) => (await readAll(db, JOURNAL_STORE)) as JournalEntry[];
 /** Lets a compaction scheduled after a write run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-function putRaw(db: IDBDatabase, store: string, key: IDBValidKey, value: unknown): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(store, 'readwrite');
-    tx.objectStore(store).put(value, key);
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error);
-  });
-}
 
 describe('the journal', () => {
   it('saves the first write in full, then each write as one small entry, and a reload replays them', async () => {

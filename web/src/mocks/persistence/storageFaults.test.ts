@@ -6,7 +6,7 @@ import { localLocks, webLocks, type WebLocks } from './locks';
 import { PersistentBackend } from './persistentBackend';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
-import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn, storeWith, writeRawState } from './testing';
+import { call, createPost, freshDatabase, newCore, postContents, reopen, putRaw, signIn, storeWith, writeRawState } from './testing';
 
 // What a browser can do to the storage under a running tab, and what the user
 // gets: every write succeeds or fails with the catalogue's shape and a message
@@ -16,15 +16,6 @@ const SEED_POSTS = 12;
 
 async function startOn(store: StateStore, options: Partial<Parameters<typeof PersistentBackend.start>[0]> = {}) {
   return PersistentBackend.start({ core: newCore(), store, ...options });
-}
-
-function putRaw(db: IDBDatabase, store: string, key: IDBValidKey | undefined, value: unknown): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(store, 'readwrite');
-    tx.objectStore(store).put(value, key);
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error);
-  });
 }
 
 const catalogueShape = { errors: [expect.any(String)] };

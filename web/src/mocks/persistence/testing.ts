@@ -53,10 +53,15 @@ export async function createPost(backend: Backend, token: string, content: strin
 }
 
 /** Writes `value` where the saved state lives, as a damaged browser profile would have it. */
-export async function writeRawState(db: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction(STATE_STORE, 'readwrite');
-    tx.objectStore(STATE_STORE).put(value, key);
+export function writeRawState(db: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
+  return putRaw(db, STATE_STORE, key, value);
+}
+
+/** Puts `value` under `key` in any store (`undefined`: an auto-incremented key), as a damaged profile would have it. */
+export function putRaw(db: IDBDatabase, store: string, key: IDBValidKey | undefined, value: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(store, 'readwrite');
+    tx.objectStore(store).put(value, key);
     tx.oncomplete = () => resolve();
     tx.onabort = () => reject(tx.error);
   });
