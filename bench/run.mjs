@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import { likeVisiblePost, watchFirstPost } from './in-page.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'web', 'package.json'));
@@ -218,21 +219,6 @@ async function roundTrips(browser) {
   return results;
 }
 
-/** Records, from the very start of the document, when the first post card shows. */
-function watchFirstPost(selector) {
-  const done = () => window.__murmurFirstPost !== undefined;
-  const check = () => {
-    if (done()) return;
-    const el = document.querySelector(selector);
-    if (el && el.getBoundingClientRect().height > 0) {
-      window.__murmurFirstPostDom = performance.now();
-      // The frame that shows it: after the next animation frame's paint.
-      requestAnimationFrame(() => setTimeout(() => (window.__murmurFirstPost = performance.now()), 0));
-    }
-  };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
-}
-
 async function startup(browser, session) {
   const origin = `http://127.0.0.1:${PORT.prod}`;
   const runs = [];
@@ -414,32 +400,7 @@ async function feed(browser, session) {
   const like = [];
   for (let i = 0; i < (SMOKE ? 1 : 5); i++) {
     like.push(
-      await page.evaluate(async (selector) => {
-        const cards = [...document.querySelectorAll(selector)].filter((el) => {
-          const r = el.getBoundingClientRect();
-          return r.bottom > 0 && r.top < innerHeight;
-        });
-        const card = cards[cards.length - 1] ?? document.querySelector(selector);
-        const button =
-          card?.querySelector('button.post-card__like') ?? card?.querySelector('button[aria-pressed][aria-label*="ike" i]');
-        if (!card || !button) throw new Error('no like button in a post card');
-        const before = `${button.getAttribute('aria-pressed')}|${button.getAttribute('aria-label')}|${card.textContent}`;
-        const start = performance.now();
-        const changed = new Promise((resolve) => {
-          const obs = new MutationObserver(() => {
-            const now = `${button.getAttribute('aria-pressed')}|${button.getAttribute('aria-label')}|${card.textContent}`;
-            if (now !== before) {
-              obs.disconnect();
-              resolve(performance.now());
-            }
-          });
-          obs.observe(card, { subtree: true, childList: true, attributes: true, characterData: true });
-        });
-        button.click();
-        const dom = await Promise.race([changed, new Promise((r) => setTimeout(() => r(NaN), 10_000))]);
-        const painted = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
-        return { dom: dom - start, paint: painted - start };
-      }, POST_SELECTOR),
+      await page.evaluate(likeVisiblePost, POST_SELECTOR),
     );
     await page.waitForTimeout(300);
   }

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// The persistence bench (issue 7): what saving adds to a mutation at the seed
-// size, 1,000 and 10,000 posts, and how long restoring a 1,000-post state takes
-// at start-up. Measured in headless Chromium (real IndexedDB) and in Node
-// (fake-indexeddb, a second figure). Prints a table; asserts nothing.
+// The persistence bench (issues 7 and 14): what saving adds to a mutation at
+// the seed size, 1,000 and 10,000 posts (a journal entry appended; a full save
+// for comparison), a like as the app's fetch is answered with and without
+// saving, and how long restoring a saved state takes at start-up (1,000 and
+// 10,000 posts, with no journal and with the longest one a start-up replays).
+// Measured in headless Chromium (real IndexedDB) and in Node (fake-indexeddb,
+// a second figure). Prints tables; asserts nothing.
 //   cd web && node bench/persistence.mjs [--quick]
 // Uses the Vite dev server (no build); port 4337.
 import { createRequire } from 'node:module';
@@ -19,8 +22,8 @@ const QUICK = process.argv.includes('--quick');
 const PORT = Number(process.env.BENCH_PERSISTENCE_PORT ?? 4337);
 const options = {
   sizes: [12, 1000, 10000],
-  rounds: QUICK ? { 12: 10, 1000: 5, 10000: 2 } : { 12: 100, 1000: 30, 10000: 8 },
-  restorePosts: 1000,
+  rounds: QUICK ? { 12: 10, 1000: 5, 10000: 4 } : { 12: 100, 1000: 30, 10000: 20 },
+  restorePosts: [1000, 10000],
   restoreRuns: QUICK ? 3 : 15,
 };
 
@@ -33,17 +36,20 @@ const server = await createServer({
 const fmt = (ms) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
 function print(figures) {
   console.log(`\n${figures.environment}: medians per like/dislike`);
-  console.log('| posts | snapshot | mutation, core alone | mutation, saved | save path (added) | of which head check + export |');
-  console.log('|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| posts | snapshot | backend: in memory | backend: saved | fetch answered: in memory | fetch answered: saved | saved / in memory (fetch) | save path (journal append) | full save (export + commit) |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const s of figures.saves) {
     console.log(
-      `| ${s.posts} | ${s.snapshotKB.toFixed(0)} KB | ${fmt(s.plain)} ms | ${fmt(s.persisted)} ms | ${fmt(s.added)} ms | ${fmt(s.exportOnly)} ms |`,
+      `| ${s.posts} | ${s.snapshotKB.toFixed(0)} KB | ${fmt(s.plain)} ms | ${fmt(s.persisted)} ms | ${fmt(s.fetchPlain)} ms | ${fmt(s.fetchPersisted)} ms | ${(s.fetchPersisted / s.fetchPlain).toFixed(2)}× | ${fmt(s.added)} ms | ${fmt(s.fullSave)} ms |`,
     );
   }
-  const r = figures.restore;
-  console.log(
-    `${figures.environment}: restore of a ${r.posts}-post state (${r.snapshotKB.toFixed(0)} KB): median ${fmt(r.median)} ms (min ${fmt(r.min)}, max ${fmt(r.max)})`,
-  );
+  for (const r of figures.restores) {
+    console.log(
+      `${figures.environment}: restore of a ${r.posts}-post state (${r.snapshotKB.toFixed(0)} KB) + ${r.entries} journal entries: median ${fmt(r.median)} ms (min ${fmt(r.min)}, max ${fmt(r.max)})`,
+    );
+  }
 }
 
 let browser;

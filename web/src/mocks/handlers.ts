@@ -53,7 +53,43 @@ export interface CoreLike {
  * 26.6 ms as a string, 14.7 ms as bytes).
  */
 export function callCore(core: CoreLike, ...args: Parameters<CoreLike['handle']>): ApiResponse {
-  const res = core.handle(...args);
+  return takeAnswer(core.handle(...args));
+}
+
+/** The time and zone a request is answered at: `Date.now()` and `-new Date().getTimezoneOffset()`. */
+export interface Clock {
+  nowMs: number;
+  offsetMinutes: number;
+}
+
+/** A core that also answers at an explicit clock (`MockCore.handleAt`). */
+export interface TimedCoreLike extends CoreLike {
+  handleAt(
+    method: string,
+    url: string,
+    authorization: string | undefined,
+    body: string,
+    nowMs: number,
+    offsetMinutes: number,
+  ): ReturnType<CoreLike['handle']>;
+}
+
+/** `callCore` at an explicit clock: a request recorded with its clock answers the same when replayed. */
+export function callCoreAt(core: TimedCoreLike, clock: Clock, ...args: Parameters<CoreLike['handle']>): ApiResponse {
+  return takeAnswer(core.handleAt(...args, clock.nowMs, clock.offsetMinutes));
+}
+
+/** Replays a recorded request for its effect: the status only, the body dropped in wasm memory, never copied out. */
+export function replayAt(core: TimedCoreLike, clock: Clock, ...args: Parameters<CoreLike['handle']>): number {
+  const res = core.handleAt(...args, clock.nowMs, clock.offsetMinutes);
+  try {
+    return res.status;
+  } finally {
+    res.free();
+  }
+}
+
+function takeAnswer(res: ReturnType<CoreLike['handle']>): ApiResponse {
   try {
     // A fresh copy (wasm-bindgen slices it out of the module's memory), so
     // never a view of a shared buffer.

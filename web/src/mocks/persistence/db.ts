@@ -1,8 +1,9 @@
-// IndexedDB access for the demo data: one database, three object stores, and
+// IndexedDB access for the demo data: one database, four object stores, and
 // promise helpers that resolve only when a transaction has committed.
 
 export const DB_NAME = 'murmur';
-const DB_VERSION = 1;
+/** 1: state, media, quarantine. 2: the journal (a version-1 database is upgraded in place, its state kept). */
+const DB_VERSION = 2;
 
 /** The core's state, under the keys `head` and `current`. */
 export const STATE_STORE = 'state';
@@ -10,6 +11,8 @@ export const STATE_STORE = 'state';
 export const MEDIA_STORE = 'media';
 /** Saved states that could not be read, kept aside with the reason. */
 export const QUARANTINE_STORE = 'quarantine';
+/** The writes made since `current` was saved, by revision (format.ts: JournalEntry). */
+export const JOURNAL_STORE = 'journal';
 
 export function openDatabase(
   name = DB_NAME,
@@ -20,14 +23,19 @@ export function openDatabase(
     const request = factory.open(name, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
-      for (const store of [STATE_STORE, MEDIA_STORE]) {
+      for (const store of [STATE_STORE, MEDIA_STORE, JOURNAL_STORE]) {
         if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
       }
       if (!db.objectStoreNames.contains(QUARANTINE_STORE)) {
         db.createObjectStore(QUARANTINE_STORE, { autoIncrement: true });
       }
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const db = request.result;
+      // A later build upgrading the database in another tab: let it, this tab reopens on its next operation.
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
     request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab on an older version'));
   });

@@ -85,3 +85,69 @@ export function newHead(previous: SavedHead | null, now = Date.now()): SavedHead
 export function toSaved(head: SavedHead, snapshot: string): SavedState {
   return { format: SAVED_FORMAT, version: SAVED_VERSION, ...head, snapshot };
 }
+
+/**
+ * One successful write, as the journal keeps it: enough to replay it on the
+ * saved state it followed (`MockCore.handleAt` at the recorded clock gives the
+ * same answer and the same state: the core's salt generator is in the
+ * snapshot), and the head it made. Stored under its revision.
+ */
+export interface JournalEntry extends SavedHead {
+  /** The stamp of the save this one follows: entries chain, so a gap or a stray entry is seen. */
+  parent: string;
+  method: string;
+  url: string;
+  authorization: string | null;
+  body: string;
+  /** The clock the write was answered at. */
+  nowMs: number;
+  offsetMinutes: number;
+}
+
+/** A request of a journal entry, as it is recorded. */
+export type RecordedRequest = Pick<JournalEntry, 'method' | 'url' | 'authorization' | 'body' | 'nowMs' | 'offsetMinutes'>;
+
+export function isEntry(value: unknown): value is JournalEntry {
+  return (
+    isHead(value) &&
+    isRecord(value) &&
+    typeof value.parent === 'string' &&
+    typeof value.method === 'string' &&
+    typeof value.url === 'string' &&
+    (value.authorization === null || typeof value.authorization === 'string') &&
+    typeof value.body === 'string' &&
+    Number.isFinite(value.nowMs) &&
+    Number.isSafeInteger(value.offsetMinutes)
+  );
+}
+
+/**
+ * The entries (stored, sorted by revision) that follow `from` one after the
+ * other: each the next revision and naming the previous one's stamp. Stops at
+ * the first gap, stray or damaged entry, and after `upTo`.
+ */
+export function chainFrom(stored: unknown[], from: SavedHead, upTo = Number.POSITIVE_INFINITY): JournalEntry[] {
+  const chain: JournalEntry[] = [];
+  let previous = from;
+  for (const entry of stored) {
+    if (previous.revision >= upTo) break;
+    if (!isEntry(entry) || entry.revision !== previous.revision + 1 || entry.parent !== previous.stamp) break;
+    chain.push(entry);
+    previous = entry;
+  }
+  return chain;
+}
+
+/** The head a chain of entries ends at: its last entry's, or `from` for none. */
+export function chainHead(from: SavedHead, chain: JournalEntry[]): SavedHead {
+  const last = chain[chain.length - 1] ?? from;
+  return { revision: last.revision, stamp: last.stamp, savedAt: last.savedAt };
+}
+
+/** An append refused because nothing (or nothing readable) is saved to append to: save in full instead. */
+export class NoBaseError extends Error {
+  constructor() {
+    super('No saved state to append to');
+    this.name = 'NoBaseError';
+  }
+}

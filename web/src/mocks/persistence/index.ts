@@ -1,16 +1,33 @@
 // Opens the demo data's storage in a browser and wraps the core in it.
 //
 // How it fits together:
-// - IndexedDB `murmur`: `state` holds `current` (format.ts: {format, version,
-//   revision, stamp, savedAt, snapshot}) and `head` (its revision and stamp);
-//   `media` holds uploads by id; `quarantine` keeps unreadable saved states.
-// - A write (any non-GET) takes the Web Lock `murmur-state`, loads the stored
-//   state if another tab saved since (head differs), runs the request, and on
-//   2xx saves the next revision in one transaction that re-checks the head;
-//   the response goes out only once that transaction has committed.
+// - IndexedDB `murmur` (version 2): `state` holds `current` (format.ts:
+//   {format, version, revision, stamp, savedAt, snapshot}, the last snapshot
+//   saved in full) and `head` (the revision and stamp of the latest save);
+//   `journal` holds the writes since `current`, by revision (format.ts:
+//   JournalEntry: the request, the clock it was answered at, and the stamp of
+//   the save it follows); `media` holds uploads by id; `quarantine` keeps
+//   unreadable saved states. A version-1 database (no journal) is upgraded in
+//   place and its state loads as it is.
+// - A write (any non-GET) takes the Web Lock `murmur-state`, runs the request
+//   at an explicit clock (`handleAt`), and on 2xx appends it to the journal in
+//   one transaction that re-checks the head (another tab saved first: the
+//   change is undone, that save loaded, and the request run again); the
+//   response goes out only once that transaction has committed. A sign-in is
+//   not journaled (it changes nothing). The first save, a reset, and a
+//   compaction every COMPACT_EVERY (64) entries (in the background, holding
+//   the lock) save the snapshot in full and empty the journal.
+// - Loading a save (start-up, another tab's): the snapshot, then the journal
+//   replayed on it at the recorded clocks, which gives the same state (the
+//   core's salt generator is in the snapshot). A journal with a gap or a stray
+//   entry loads up to there and the head is repaired; one that does not
+//   replay is quarantined like an unreadable state.
 // - After a save the tab posts {revision} on BroadcastChannel `murmur`; the
-//   others load the new state and dispatch `murmur:data-changed` on window,
-//   which features/demo-data/useDataSync answers by reading everything again.
+//   others replay the journal entries after their own revision (or read the
+//   whole state once a compaction has dropped those) and dispatch
+//   `murmur:data-changed` on window, which features/demo-data/useDataSync
+//   answers by reading everything again. Without a channel, each write reads
+//   the head first.
 // - Every transaction has a deadline, and so has the wait for the lock (then
 //   it is stolen): nothing waits forever on a save that never settles. A
 //   connection the browser closed is reopened; storage that stays unusable

@@ -16,6 +16,7 @@ import {
   readAll,
   reopen,
   signIn,
+  storeWith,
   writeRawState,
 } from './testing';
 
@@ -174,14 +175,7 @@ describe('several tabs on one database', () => {
 });
 
 function failingStore(store: StateStore, error: Error): StateStore {
-  return {
-    readHead: () => store.readHead(),
-    loadCurrent: () => store.loadCurrent(),
-    quarantine: (saved, reason) => store.quarantine(saved, reason),
-    repairHead: () => store.repairHead(),
-    getMedia: (id) => store.getMedia(id),
-    save: () => Promise.reject(error),
-  };
+  return storeWith(store, { save: () => Promise.reject(error), append: () => Promise.reject(error) });
 }
 
 describe('a save that fails', () => {

@@ -1,15 +1,56 @@
 // A Backend around the wasm core that keeps its state in a StateStore: every
 // successful mutation is saved before its response goes out, one tab writes at
 // a time, and the other tabs load what was written.
+//
+// What a write costs to save is what the change costs: the request itself
+// (method, url, authorization, body and the clock it was answered at) is
+// appended to a journal, a few hundred bytes. The whole snapshot is saved only
+// for the first save, a reset, and a compaction now and then (every
+// COMPACT_EVERY entries, in the background, holding the lock). Loading a save
+// is the snapshot plus the journal replayed on it at the recorded clocks,
+// which gives the same state (the core's salts come from a generator that
+// lives in the snapshot). Another tab's writes are replayed from the journal
+// after the last revision this tab holds; the whole state is read again only
+// when the journal no longer reaches back that far.
 
-import { bodyText, coreBackend, type ApiRequest, type ApiResponse, type Backend, type CoreLike } from '../handlers';
-import { isHead, newHead, sameHead, StaleStateError, toSaved, type SavedHead } from './format';
+import {
+  bodyText,
+  callCoreAt,
+  coreBackend,
+  replayAt,
+  type ApiRequest,
+  type ApiResponse,
+  type Backend,
+  type Clock,
+  type TimedCoreLike,
+} from '../handlers';
+import {
+  chainFrom,
+  chainHead,
+  isHead,
+  newHead,
+  NoBaseError,
+  sameHead,
+  StaleStateError,
+  toSaved,
+  type JournalEntry,
+  type RecordedRequest,
+  type SavedHead,
+  type SavedState,
+} from './format';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks';
 import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol';
 import { MemoryStateStore, StorageUnavailableError, type MediaRecord, type SaveOptions, type StateStore } from './store';
 
+/**
+ * How many journal entries may follow the saved snapshot before it is saved
+ * again in full. Replaying one costs about what answering it did (a like at
+ * 10,000 posts: about 1.5 ms), so start-up replays at most this many.
+ */
+export const COMPACT_EVERY = 64;
+
 /** The parts of the wasm facade this layer uses. */
-export interface SnapshotCore extends CoreLike {
+export interface SnapshotCore extends TimedCoreLike {
   exportSnapshot(): string;
   importSnapshot(json: string): void;
   reset(): void;
@@ -37,12 +78,32 @@ export interface PersistentBackendOptions {
   onExternalChange?: (revision: number) => void;
   /** Called with a message for the user (storage stopped working, …). */
   onNotice?: (message: string) => void;
+  /** Journal entries after which the snapshot is saved in full again (default COMPACT_EVERY). */
+  compactEvery?: number;
 }
 
 /** What a change asks of the save that follows it. */
 interface SaveRequest extends Omit<SaveOptions, 'expected'> {
   /** Save whatever is stored (a reset): no check against another tab's save. */
   unconditional?: boolean;
+  /** The write to journal; left out, the snapshot is saved in full. */
+  request?: RecordedRequest;
+}
+
+/** A journal entry that did not replay as it was answered: the saved state is not one this core can rebuild. */
+class ReplayError extends Error {
+  constructor(entry: JournalEntry, status: number) {
+    super(`journal entry ${entry.revision} (${entry.method} ${entry.url}) replayed as ${status}`);
+    this.name = 'ReplayError';
+  }
+}
+
+/** A sign-in answers 200 and changes nothing: not journaled. */
+const changesNothing = (request: ApiRequest) => request.method === 'POST' && /^\/api\/auth\/login\/?(?:\?|$)/.test(request.url);
+
+function platformClock(): Clock {
+  const now = new Date();
+  return { nowMs: now.getTime(), offsetMinutes: -now.getTimezoneOffset() };
 }
 
 const STALE = Symbol('stale');
@@ -84,8 +145,16 @@ export class PersistentBackend implements Backend {
   private failures = 0;
   /** The saved state this core holds, or null when it holds an unsaved seed. */
   private head: SavedHead | null = null;
-  /** The snapshot of the last saved state: what a failed save rolls back to. */
-  private lastSaved: string;
+  /**
+   * The last snapshot this core loaded or saved in full, and the journal
+   * entries applied on it since: together, the saved state (what a failed
+   * save rolls back to).
+   */
+  private base: string;
+  private tail: JournalEntry[] = [];
+  /** A compaction is scheduled or running. */
+  private compacting = false;
+  private readonly compactEvery: number;
 
   private constructor(options: PersistentBackendOptions) {
     this.core = options.core;
@@ -95,7 +164,8 @@ export class PersistentBackend implements Backend {
     this.onExternalChange = options.onExternalChange ?? (() => undefined);
     this.onNotice = options.onNotice ?? (() => undefined);
     this.direct = coreBackend(options.core);
-    this.lastSaved = options.core.exportSnapshot();
+    this.base = options.core.exportSnapshot();
+    this.compactEvery = Math.max(1, options.compactEvery ?? COMPACT_EVERY);
     this.channel?.addEventListener('message', this.onChannelMessage);
   }
 
@@ -178,8 +248,7 @@ export class PersistentBackend implements Backend {
   }
 
   private async restore(): Promise<string[]> {
-    const loaded = await this.store.loadCurrent();
-    const storedHead = await this.store.readHead();
+    const { loaded, head: storedHead, journal } = await this.store.loadState();
     if (loaded.kind === 'empty') {
       // A head with no state describes nothing: left there, every write would
       // take it for another tab's save.
@@ -188,19 +257,65 @@ export class PersistentBackend implements Backend {
     }
     if (loaded.kind === 'ok') {
       try {
-        this.core.importSnapshot(loaded.saved.snapshot);
+        this.loadSaved(loaded.saved, storedHead, journal);
       } catch (error) {
+        this.core.reset();
+        this.base = this.core.exportSnapshot();
         await this.setAside(loaded.saved, error instanceof Error ? error.message : String(error));
         return [RESTORED_FROM_SEED];
       }
-      this.head = headOf(loaded.saved);
-      this.lastSaved = loaded.saved.snapshot;
       // Repaired from what is stored by then: another tab may have saved since it was read.
       if (!isHead(storedHead) || !sameHead(storedHead, this.head)) await this.store.repairHead();
+      this.scheduleCompaction();
       return [];
     }
     await this.setAside(loaded.raw, loaded.reason);
     return [RESTORED_FROM_SEED];
+  }
+
+  /**
+   * Puts a saved state into the core: its snapshot, then the journal entries
+   * that follow it (up to the stored head, when it is one). Throws when the
+   * snapshot is refused or an entry does not replay; the core then holds a
+   * part of it, and the caller puts back what it held.
+   */
+  private loadSaved(saved: SavedState, storedHead: unknown, journal: unknown[]): void {
+    const base = headOf(saved);
+    const chain = chainFrom(journal, base, upToOf(base, storedHead));
+    this.core.importSnapshot(saved.snapshot);
+    this.replay(chain);
+    this.base = saved.snapshot;
+    this.tail = chain;
+    this.head = chainHead(base, chain);
+  }
+
+  /** Applies journal entries to the core, as they were answered. */
+  private replay(entries: JournalEntry[]): void {
+    for (const entry of entries) {
+      const status = replayAt(this.core, entry, entry.method, entry.url, entry.authorization ?? undefined, entry.body);
+      if (!succeeded(status)) throw new ReplayError(entry, status);
+    }
+  }
+
+  /**
+   * Brings the core up to the stored head with the journal entries after its
+   * own: true when they were all there (or none was needed), false when the
+   * whole saved state must be read.
+   */
+  private async catchUp(head: SavedHead): Promise<boolean> {
+    if (!this.head || head.revision <= this.head.revision) return false;
+    const chain = chainFrom(await this.store.readJournal(this.head.revision, head.revision), this.head, head.revision);
+    if (!sameHead(chainHead(this.head, chain), head)) return false;
+    try {
+      this.replay(chain);
+    } catch (error) {
+      console.warn('Murmur: another tab’s change did not replay; reading the whole state', error);
+      this.rollBack();
+      return false;
+    }
+    this.tail.push(...chain);
+    this.head = head;
+    return true;
   }
 
   private async setAside(saved: unknown, reason: string): Promise<void> {
@@ -216,31 +331,44 @@ export class PersistentBackend implements Backend {
     const head = await this.store.readHead();
     if (head === undefined) return false; // nothing saved: this core's state stands
     if (isHead(head) && sameHead(head, this.head)) return false;
-    const loaded = await this.store.loadCurrent();
-    if (loaded.kind === 'empty') return false;
+    if (isHead(head) && (await this.catchUp(head))) {
+      this.onExternalChange(head.revision);
+      this.scheduleCompaction();
+      return true;
+    }
+    const { loaded, head: stored, journal } = await this.store.loadState();
+    if (loaded.kind === 'empty') {
+      // A head with nothing under it (a damaged profile): drop it, or every write would take it for another tab's save.
+      await this.store.repairHead();
+      return false;
+    }
     if (loaded.kind === 'unreadable') {
       // Keep this tab's state, the last one it knows was good; its next save replaces it.
       await this.setAside(loaded.raw, loaded.reason);
       return false;
     }
     const { saved } = loaded;
-    if (sameHead(saved, this.head)) {
+    const base = headOf(saved);
+    const reached = chainHead(base, chainFrom(journal, base, upToOf(base, stored)));
+    if (!isHead(stored) || !sameHead(reached, stored)) {
       // The head does not describe the state stored with it (a damaged
       // profile, a crash between two builds): make it match, or no save would
       // ever pass its check.
       await this.store.repairHead();
-      // Should another tab have saved in between, load that now (once: no loop on a head that stays wrong).
+      // Load what it says now (once: no loop on a head that stays wrong).
       return repaired ? false : this.syncFromStore(true);
     }
+    if (sameHead(stored, this.head)) return false; // another tab's save was caught up with meanwhile
     try {
-      this.core.importSnapshot(saved.snapshot);
+      this.loadSaved(saved, stored, journal);
     } catch (error) {
+      // Keep this tab's state, the last one it knows was good; its next save replaces the stored one.
+      this.rollBack();
       await this.setAside(saved, error instanceof Error ? error.message : String(error));
       return false;
     }
-    this.head = headOf(saved);
-    this.lastSaved = saved.snapshot;
-    this.onExternalChange(saved.revision);
+    this.onExternalChange(stored.revision);
+    this.scheduleCompaction();
     return true;
   }
 
@@ -249,13 +377,16 @@ export class PersistentBackend implements Backend {
     attach?: (response: ApiResponse) => MediaRecord | null,
   ): Promise<ApiResponse> {
     return this.write(async () => {
-      const response = await this.direct.handle(request);
+      const clock = platformClock();
+      const { method, url, authorization, body } = request;
+      const response = callCoreAt(this.core, clock, method, url, authorization, body);
       // A refused request changes nothing in the core, so nothing is saved.
-      if (!succeeded(response.status)) return { response };
-      if (!attach) return { response, save: {} };
+      if (!succeeded(response.status) || changesNothing(request)) return { response };
+      const recorded: RecordedRequest = { method, url, authorization: authorization ?? null, body, ...clock };
+      if (!attach) return { response, save: { request: recorded } };
       const media = attach(response);
-      if (media) return { response, save: { media } };
-      this.core.importSnapshot(this.lastSaved);
+      if (media) return { response, save: { media, request: recorded } };
+      this.rollBack();
       return { response: errorResponse(500, 'The upload was registered without a media id') };
     });
   }
@@ -270,13 +401,21 @@ export class PersistentBackend implements Backend {
     return this.exclusive(async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.syncFromStore();
+          // With a channel, another tab's save is announced and loaded when
+          // it comes; one not heard of yet makes the append refuse (the head
+          // is checked in its transaction), and the change runs again on top
+          // of it. Without one, the stored head is read first every time.
+          if (attempt > 1 || !this.channel) await this.syncFromStore();
         } catch (error) {
           const refusal = this.storageFailed(error);
           if (refusal) return refusal;
         }
         const { response, save } = await change();
-        if (!save) return response;
+        if (!save) {
+          // Refused, perhaps only because another tab's save is not loaded yet (a like of its new post): load it and try once more.
+          if (attempt === 1 && this.channel && !succeeded(response.status) && (await this.syncQuietly())) continue;
+          return response;
+        }
         const outcome = await this.commit(save);
         if (outcome !== STALE) return outcome ?? response;
         if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
@@ -289,9 +428,20 @@ export class PersistentBackend implements Backend {
     });
   }
 
+  /** `syncFromStore`, for a check that may fail: false when storage cannot be read. */
+  private async syncQuietly(): Promise<boolean> {
+    try {
+      return await this.syncFromStore();
+    } catch (error) {
+      console.warn('Murmur: could not read the saved demo data', error);
+      return false;
+    }
+  }
+
   private rollBack(): void {
     try {
-      this.core.importSnapshot(this.lastSaved);
+      this.core.importSnapshot(this.base);
+      this.replay(this.tail);
     } catch (error) {
       console.warn('Murmur: could not roll back', error);
     }
@@ -314,20 +464,17 @@ export class PersistentBackend implements Backend {
   }
 
   /**
-   * Saves the core's state as the next revision (unless it is unchanged) and
-   * tells the other tabs. On failure the core goes back to the last saved
-   * state, and the answer is the error response to send instead, or STALE
-   * when another writer saved first.
+   * Saves the change as the next revision (a journal entry, or the snapshot
+   * in full when there is nothing to append to) and tells the other tabs. On
+   * failure the core goes back to the last saved state, and the answer is the
+   * error response to send instead, or STALE when another writer saved first.
    */
   private async commit(request: SaveRequest): Promise<ApiResponse | null | typeof STALE> {
-    const { unconditional = false, ...options } = request;
-    const snapshot = this.core.exportSnapshot();
-    // A sign-in answers 200 and changes nothing: no need to write.
-    if (!options.media && !options.clearMedia && snapshot === this.lastSaved) return null;
+    const { unconditional = false, request: recorded, ...options } = request;
     const head = newHead(this.head);
-    const saved = toSaved(head, snapshot);
+    let saved: { entry: JournalEntry } | { snapshot: string };
     try {
-      await this.store.save(saved, { ...options, expected: unconditional ? undefined : this.head });
+      saved = await this.saveChange(head, recorded, options, unconditional);
     } catch (error) {
       if (error instanceof StaleStateError) {
         this.rollBack();
@@ -338,14 +485,72 @@ export class PersistentBackend implements Backend {
         this.rollBack();
         return refusal;
       }
-      // Now in memory: keep the change there.
-      await this.store.save(saved, options);
+      // Now in memory: keep the change there, in full.
+      const snapshot = this.core.exportSnapshot();
+      await this.store.save(toSaved(head, snapshot), options);
+      saved = { snapshot };
     }
     this.failures = 0;
     this.head = head;
-    this.lastSaved = snapshot;
+    if ('entry' in saved) {
+      this.tail.push(saved.entry);
+    } else {
+      this.base = saved.snapshot;
+      this.tail = [];
+    }
     this.channel?.postMessage({ revision: head.revision });
+    this.scheduleCompaction();
     return null;
+  }
+
+  /** Appends the write to the journal when there is a saved state to append to; saves the snapshot in full otherwise. */
+  private async saveChange(
+    head: SavedHead,
+    recorded: RecordedRequest | undefined,
+    options: Omit<SaveOptions, 'expected'>,
+    unconditional: boolean,
+  ): Promise<{ entry: JournalEntry } | { snapshot: string }> {
+    if (recorded && this.head && !options.clearMedia) {
+      const entry: JournalEntry = { ...head, parent: this.head.stamp, ...recorded };
+      try {
+        await this.store.append(entry, { media: options.media, expected: this.head });
+        return { entry };
+      } catch (error) {
+        if (!(error instanceof NoBaseError)) throw error;
+        // Nothing stored to append to (site data cleared, say): save this tab's state in full.
+      }
+    }
+    const snapshot = this.core.exportSnapshot();
+    await this.store.save(toSaved(head, snapshot), { ...options, expected: unconditional ? undefined : this.head });
+    return { snapshot };
+  }
+
+  /**
+   * Saves the snapshot in full once the journal is `compactEvery` entries
+   * long: soon after, holding the lock, at the head this tab holds (should
+   * another tab have saved since, it is left to that one).
+   */
+  private scheduleCompaction(): void {
+    if (this.compacting || this.tail.length < this.compactEvery) return;
+    this.compacting = true;
+    setTimeout(() => {
+      void this.exclusive(async () => {
+        const head = this.head;
+        if (!head || this.tail.length < this.compactEvery) return;
+        const snapshot = this.core.exportSnapshot();
+        await this.store.save(toSaved(head, snapshot), { expected: head });
+        this.base = snapshot;
+        this.tail = [];
+      })
+        .catch((error: unknown) => {
+          // Nothing lost: the journal stays, and the next write tries again
+          // (or, when another tab saved since, that tab compacts).
+          if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
+        })
+        .finally(() => {
+          this.compacting = false;
+        });
+    }, 0);
   }
 
   private readonly onChannelMessage = () => {
@@ -355,6 +560,11 @@ export class PersistentBackend implements Backend {
       console.warn('Murmur: could not load another tab’s change', error);
     });
   };
+}
+
+/** The last revision to load from the journal: the stored head's, when it is one past the snapshot. */
+function upToOf(base: SavedHead, storedHead: unknown): number | undefined {
+  return isHead(storedHead) && storedHead.revision > base.revision ? storedHead.revision : undefined;
 }
 
 function headOf(head: SavedHead): SavedHead {

@@ -6,7 +6,7 @@ import { localLocks, webLocks, type WebLocks } from './locks';
 import { PersistentBackend } from './persistentBackend';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
-import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn, writeRawState } from './testing';
+import { call, createPost, freshDatabase, newCore, postContents, reopen, putRaw, signIn, storeWith, writeRawState } from './testing';
 
 // What a browser can do to the storage under a running tab, and what the user
 // gets: every write succeeds or fails with the catalogue's shape and a message
@@ -16,15 +16,6 @@ const SEED_POSTS = 12;
 
 async function startOn(store: StateStore, options: Partial<Parameters<typeof PersistentBackend.start>[0]> = {}) {
   return PersistentBackend.start({ core: newCore(), store, ...options });
-}
-
-function putRaw(db: IDBDatabase, store: string, key: IDBValidKey | undefined, value: unknown): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(store, 'readwrite');
-    tx.objectStore(store).put(value, key);
-    tx.oncomplete = () => resolve();
-    tx.onabort = () => reject(tx.error);
-  });
 }
 
 const catalogueShape = { errors: [expect.any(String)] };
@@ -140,17 +131,10 @@ describe('the connection closed under a running tab', () => {
     const store = new IdbStateStore(db);
     const { backend } = await startOn(store);
     const token = await signIn(backend);
-    const broken: StateStore = {
-      ...store,
-      readHead: () => store.readHead(),
-      loadCurrent: () => store.loadCurrent(),
-      repairHead: () => store.repairHead(),
-      quarantine: (s, r) => store.quarantine(s, r),
-      getMedia: (id) => store.getMedia(id),
-      save: () => {
-        throw new TypeError('a bug, synchronously');
-      },
+    const bug = () => {
+      throw new TypeError('a bug, synchronously');
     };
+    const broken = storeWith(store, { save: bug, append: bug });
     (backend as unknown as { store: StateStore }).store = broken;
     const res = await createPost(backend, token, 'Hits the bug');
     expect(res.json).toEqual(catalogueShape);
@@ -170,14 +154,8 @@ describe('a transaction that never settles', () => {
   it('fails the write plainly once, then the tab carries on in memory', async () => {
     const { db, name } = await freshDatabase();
     const store = new IdbStateStore(db);
-    const hanging: StateStore = {
-      readHead: () => store.readHead(),
-      loadCurrent: () => store.loadCurrent(),
-      repairHead: () => store.repairHead(),
-      quarantine: (s, r) => store.quarantine(s, r),
-      getMedia: (id) => store.getMedia(id),
-      save: () => Promise.reject(new StorageTimeoutError('Saving the demo data')),
-    };
+    const never = () => Promise.reject(new StorageTimeoutError('Saving the demo data'));
+    const hanging = storeWith(store, { save: never, append: never });
     const onNotice = vi.fn();
     const { backend } = await startOn(hanging, { onNotice });
     const token = await signIn(backend);
@@ -218,57 +196,80 @@ describe('the lock', () => {
 });
 
 describe('two tabs writing and reloading in any order', () => {
-  type Step = { tab: 0 | 1; action: 'post' | 'reload' | 'like' };
+  type Step = { tab: 0 | 1; action: 'post' | 'reload' | 'like' | 'settle' };
   type Liked = { _id: string; likes: { likedBy: { username: string }[] } };
   const step = fc.record({
     tab: fc.constantFrom<0 | 1>(0, 1),
-    action: fc.constantFrom<'post' | 'reload' | 'like'>('post', 'post', 'reload', 'like'),
+    action: fc.constantFrom<Step['action']>('post', 'post', 'reload', 'like', 'settle'),
   });
 
-  it('keeps every acknowledged write', async () => {
+  it('keeps every acknowledged write, through journal catch-ups and compactions', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), fc.boolean(), async (steps: Step[], shared) => {
-        const { name } = await freshDatabase();
-        // A shared lock (Web Locks), or one per tab (a browser without them): the head check is the backstop.
-        const sharedLocks = localLocks();
-        const open = async () =>
-          (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks() })).backend;
-        const tabs = [await open(), await open()];
-        const tokens = [await signIn(tabs[0]!), await signIn(tabs[1]!)];
-        const posts = (await call(tabs[0]!, 'GET', '/api/posts')).json.posts as Liked[];
-        const target = posts.find((p) => !p.likes.likedBy.some((u) => u.username === 'guest'))!._id;
-        const acknowledged: string[] = [];
-        let likes = 0;
-        let n = 0;
-        // Steps of both tabs run concurrently in pairs, the way two tabs would.
-        for (let i = 0; i < steps.length; i += 2) {
-          await Promise.all(
-            steps.slice(i, i + 2).map(async ({ tab, action }) => {
-              if (action === 'reload') {
-                tabs[tab] = await open();
-                return;
-              }
-              if (action === 'like') {
-                const res = await call(tabs[tab]!, 'POST', `/api/posts/like/${target}`, { token: tokens[tab] });
-                if (res.status === 200) likes += 1;
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        // How often each tab compacts the journal into a snapshot: from every write to (almost) never.
+        fc.constantFrom(1, 2, 3, 64),
+        // Saves announced on a BroadcastChannel (writes then skip reading the head first), or not.
+        fc.boolean(),
+        async (steps: Step[], shared, compactEvery, announced) => {
+          const { name } = await freshDatabase();
+          // A shared lock (Web Locks), or one per tab (a browser without them): the head check is the backstop.
+          const sharedLocks = localLocks();
+          const channels: BroadcastChannel[] = [];
+          const channel = () => {
+            if (!announced) return null;
+            const opened = new BroadcastChannel(`murmur-property-${name}`);
+            channels.push(opened);
+            return opened;
+          };
+          const open = async () =>
+            (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks(), compactEvery, channel: channel() }))
+              .backend;
+          const tabs = [await open(), await open()];
+          const tokens = [await signIn(tabs[0]!), await signIn(tabs[1]!)];
+          const posts = (await call(tabs[0]!, 'GET', '/api/posts')).json.posts as Liked[];
+          const target = posts.find((p) => !p.likes.likedBy.some((u) => u.username === 'guest'))!._id;
+          const acknowledged: string[] = [];
+          let likes = 0;
+          let n = 0;
+          // Steps of both tabs run concurrently in pairs, the way two tabs would.
+          for (let i = 0; i < steps.length; i += 2) {
+            await Promise.all(
+              steps.slice(i, i + 2).map(async ({ tab, action }) => {
+                if (action === 'settle') {
+                  // Time for a compaction scheduled by the last write to run between steps.
+                  await new Promise((resolve) => setTimeout(resolve, 1));
+                  return;
+                }
+                if (action === 'reload') {
+                  tabs[tab] = await open();
+                  return;
+                }
+                if (action === 'like') {
+                  const res = await call(tabs[tab]!, 'POST', `/api/posts/like/${target}`, { token: tokens[tab] });
+                  if (res.status === 200) likes += 1;
+                  else expect(res.json).toEqual(catalogueShape);
+                  return;
+                }
+                const text = `post ${++n} by tab ${tab}`;
+                const res = await createPost(tabs[tab]!, tokens[tab]!, text);
+                if (res.status === 201) acknowledged.push(text);
                 else expect(res.json).toEqual(catalogueShape);
-                return;
-              }
-              const text = `post ${++n} by tab ${tab}`;
-              const res = await createPost(tabs[tab]!, tokens[tab]!, text);
-              if (res.status === 201) acknowledged.push(text);
-              else expect(res.json).toEqual(catalogueShape);
-            }),
-          );
-        }
-        const final = await open();
-        const contents = await postContents(final);
-        for (const text of acknowledged) expect(contents).toContain(text);
-        const post = (await call(final, 'GET', `/api/posts/${target}`)).json.post as Liked;
-        // An acknowledged like survives (a second one is refused: already liked).
-        if (likes > 0) expect(post.likes.likedBy.map((u) => u.username)).toContain('guest');
-      }),
-      { numRuns: 60 },
+              }),
+            );
+          }
+          for (const opened of channels) opened.close();
+          const final = await open();
+          const contents = await postContents(final);
+          for (const text of acknowledged) expect(contents).toContain(text);
+          const post = (await call(final, 'GET', `/api/posts/${target}`)).json.post as Liked;
+          // An acknowledged like survives (a second one is refused: already liked).
+          if (likes > 0) expect(post.likes.likedBy.map((u) => u.username)).toContain('guest');
+          for (const opened of channels) opened.close();
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 });

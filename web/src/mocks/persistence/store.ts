@@ -1,8 +1,31 @@
-// Where the demo data lives between visits: the core's saved state, uploaded
-// images, and a quarantine for saved states that could not be read.
+// Where the demo data lives between visits: the core's saved state (a
+// snapshot now and then, and a journal of the writes since), uploaded images,
+// and a quarantine for saved states that could not be read.
 
-import { abortQuietly, committed, MEDIA_STORE, QUARANTINE_STORE, requestResult, STATE_STORE, STORAGE_DEADLINE_MS } from './db';
-import { overwritesOther, readSaved, StaleStateError, type Loaded, type SavedHead, type SavedState } from './format';
+import {
+  abortQuietly,
+  committed,
+  JOURNAL_STORE,
+  MEDIA_STORE,
+  QUARANTINE_STORE,
+  requestResult,
+  STATE_STORE,
+  STORAGE_DEADLINE_MS,
+} from './db';
+import {
+  chainFrom,
+  chainHead,
+  isHead,
+  NoBaseError,
+  overwritesOther,
+  readSaved,
+  sameHead,
+  StaleStateError,
+  type JournalEntry,
+  type Loaded,
+  type SavedHead,
+  type SavedState,
+} from './format';
 
 export interface MediaRecord {
   id: string;
@@ -36,19 +59,50 @@ export interface SaveOptions {
   expected?: SavedHead | null;
 }
 
+export interface AppendOptions {
+  /** An upload to store in the same transaction as the entry. */
+  media?: MediaRecord;
+  /** The save the entry follows: anything else stored, and nothing is written (StaleStateError). */
+  expected: SavedHead;
+}
+
+export interface StoredState {
+  loaded: Loaded;
+  head: unknown;
+  journal: unknown[];
+}
+
 export interface StateStore {
   /** The head of the stored state (`undefined` when nothing is saved), unchecked. */
   readHead(): Promise<unknown>;
-  loadCurrent(): Promise<Loaded>;
-  /** Resolves once the state (and media) are committed; rejects otherwise. */
+  /**
+   * The whole stored state, read in one transaction (so never half of a
+   * compaction): the last snapshot saved in full (`current`), the head, and
+   * the journal entries after the snapshot's revision (unchecked).
+   */
+  loadState(): Promise<StoredState>;
+  /** The stored journal entries after revision `after` up to `upTo` (all when left out), by revision, unchecked. */
+  readJournal(after: number, upTo?: number): Promise<unknown[]>;
+  /**
+   * Saves a snapshot in full as `current`, with its head, and empties the
+   * journal (every entry in it is part of the snapshot, or of a state it
+   * replaces). Resolves once committed; rejects otherwise.
+   */
   save(state: SavedState, options?: SaveOptions): Promise<void>;
   /**
-   * Makes the head describe the state stored now (no head when there is no
-   * readable state), reading and writing in one transaction: whatever another
-   * tab saved meanwhile, the head never points at an older save.
+   * Appends one write to the journal and makes its head the stored head, in
+   * one transaction that first checks the stored head is `expected`
+   * (StaleStateError otherwise; NoBaseError when no head is stored at all).
+   */
+  append(entry: JournalEntry, options: AppendOptions): Promise<void>;
+  /**
+   * Makes the head describe the state stored now (the snapshot and the
+   * journal entries that follow it; no head when there is no readable
+   * state), reading and writing in one transaction: whatever another tab
+   * saved meanwhile, the head never points at an older save.
    */
   repairHead(): Promise<void>;
-  /** Moves an unreadable saved state aside, leaving no saved state. */
+  /** Moves an unreadable saved state aside, leaving no saved state (and no journal). */
   quarantine(saved: unknown, reason: string): Promise<void>;
   getMedia(id: string): Promise<MediaRecord | undefined>;
 }
@@ -162,15 +216,33 @@ export class IdbStateStore implements StateStore {
     );
   }
 
-  loadCurrent(): Promise<Loaded> {
-    return this.run([STATE_STORE], 'readonly', async (tx) =>
-      readSaved(await requestResult(tx.objectStore(STATE_STORE).get(CURRENT_KEY), this.deadline)),
+  loadState(): Promise<StoredState> {
+    return this.run([STATE_STORE, JOURNAL_STORE], 'readonly', async (tx) => {
+      const states = tx.objectStore(STATE_STORE);
+      // All three asked for at once: the journal is short (compacted every so many entries).
+      const [current, head, entries] = await Promise.all([
+        requestResult(states.get(CURRENT_KEY), this.deadline),
+        requestResult(states.get(HEAD_KEY), this.deadline),
+        requestResult(tx.objectStore(JOURNAL_STORE).getAll(), this.deadline),
+      ]);
+      const loaded = readSaved(current);
+      if (loaded.kind !== 'ok') return { loaded, head, journal: [] };
+      const after = loaded.saved.revision;
+      return { loaded, head, journal: entries.filter((entry) => isHead(entry) && entry.revision > after) };
+    });
+  }
+
+  readJournal(after: number, upTo?: number): Promise<unknown[]> {
+    if (upTo !== undefined && upTo <= after) return Promise.resolve([]);
+    const range = upTo === undefined ? IDBKeyRange.lowerBound(after, true) : IDBKeyRange.bound(after, upTo, true, false);
+    return this.run([JOURNAL_STORE], 'readonly', (tx) =>
+      requestResult(tx.objectStore(JOURNAL_STORE).getAll(range), this.deadline),
     );
   }
 
   save(state: SavedState, options: SaveOptions = {}): Promise<void> {
     const { media, clearMedia = false, expected } = options;
-    const stores = media || clearMedia ? [STATE_STORE, MEDIA_STORE] : [STATE_STORE];
+    const stores = media || clearMedia ? [STATE_STORE, JOURNAL_STORE, MEDIA_STORE] : [STATE_STORE, JOURNAL_STORE];
     return this.run(stores, 'readwrite', async (tx) => {
       const done = committed(tx, this.deadline);
       const states = tx.objectStore(STATE_STORE);
@@ -179,6 +251,7 @@ export class IdbStateStore implements StateStore {
         try {
           states.put(state, CURRENT_KEY);
           states.put(headOf(state), HEAD_KEY);
+          tx.objectStore(JOURNAL_STORE).clear();
           if (clearMedia) tx.objectStore(MEDIA_STORE).clear();
           if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, bytes: media.bytes }, media.id);
         } catch (error) {
@@ -207,22 +280,65 @@ export class IdbStateStore implements StateStore {
     });
   }
 
-  repairHead(): Promise<void> {
-    return this.run([STATE_STORE], 'readwrite', async (tx) => {
+  append(entry: JournalEntry, options: AppendOptions): Promise<void> {
+    const { media, expected } = options;
+    const stores = media ? [STATE_STORE, JOURNAL_STORE, MEDIA_STORE] : [STATE_STORE, JOURNAL_STORE];
+    return this.run(stores, 'readwrite', async (tx) => {
       const done = committed(tx, this.deadline);
       const states = tx.objectStore(STATE_STORE);
+      let refusal: unknown = null;
+      // Checked and written in one transaction: no other save can come between.
+      const head = states.get(HEAD_KEY);
+      head.onsuccess = () => {
+        try {
+          if (!isHead(head.result)) refusal = new NoBaseError();
+          else if (!sameHead(head.result, expected)) refusal = new StaleStateError();
+          if (refusal) return abortQuietly(tx);
+          tx.objectStore(JOURNAL_STORE).put(entry, entry.revision);
+          states.put(headOf(entry), HEAD_KEY);
+          if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, bytes: media.bytes }, media.id);
+        } catch (error) {
+          refusal = error;
+          abortQuietly(tx);
+        }
+      };
+      try {
+        await done;
+      } catch (error) {
+        throw refusal ?? error;
+      }
+    });
+  }
+
+  repairHead(): Promise<void> {
+    return this.run([STATE_STORE, JOURNAL_STORE], 'readwrite', async (tx) => {
+      const done = committed(tx, this.deadline);
+      const states = tx.objectStore(STATE_STORE);
+      const journal = tx.objectStore(JOURNAL_STORE);
       const current = states.get(CURRENT_KEY);
       current.onsuccess = () => {
         const loaded = readSaved(current.result);
-        if (loaded.kind === 'ok') states.put(headOf(loaded.saved), HEAD_KEY);
-        else states.delete(HEAD_KEY);
+        if (loaded.kind !== 'ok') {
+          states.delete(HEAD_KEY);
+          journal.clear();
+          return;
+        }
+        const entries = journal.getAll(IDBKeyRange.lowerBound(loaded.saved.revision, true));
+        entries.onsuccess = () => {
+          const base = headOf(loaded.saved);
+          const chain = chainFrom(entries.result, base);
+          const head = chainHead(base, chain);
+          states.put(head, HEAD_KEY);
+          // Entries past the chain are strays (a damaged profile): gone, so no later chain runs into them.
+          journal.delete(IDBKeyRange.lowerBound(head.revision, true));
+        };
       };
       await done;
     });
   }
 
   quarantine(saved: unknown, reason: string): Promise<void> {
-    return this.run([STATE_STORE, QUARANTINE_STORE], 'readwrite', async (tx) => {
+    return this.run([STATE_STORE, QUARANTINE_STORE, JOURNAL_STORE], 'readwrite', async (tx) => {
       const done = committed(tx, this.deadline);
       const entry: QuarantinedState = { quarantinedAt: Date.now(), reason, saved };
       try {
@@ -233,6 +349,7 @@ export class IdbStateStore implements StateStore {
       }
       tx.objectStore(STATE_STORE).delete(CURRENT_KEY);
       tx.objectStore(STATE_STORE).delete(HEAD_KEY);
+      tx.objectStore(JOURNAL_STORE).clear();
       await done;
     });
   }
@@ -264,6 +381,8 @@ function isBlobLike(value: unknown): value is Blob {
  */
 export class MemoryStateStore implements StateStore {
   private current: unknown = undefined;
+  private head: SavedHead | undefined = undefined;
+  private journal = new Map<number, JournalEntry>();
   private readonly media = new Map<string, MediaRecord>();
   readonly quarantined: QuarantinedState[] = [];
 
@@ -274,19 +393,26 @@ export class MemoryStateStore implements StateStore {
   constructor(private previous?: Pick<StateStore, 'getMedia'>) {}
 
   async readHead(): Promise<unknown> {
-    const loaded = readSaved(this.current);
-    return loaded.kind === 'ok' ? loaded.saved : this.current;
+    return this.head;
   }
 
-  async loadCurrent(): Promise<Loaded> {
-    return readSaved(this.current);
+  async loadState(): Promise<StoredState> {
+    const loaded = readSaved(this.current);
+    const after = loaded.kind === 'ok' ? loaded.saved.revision : Number.POSITIVE_INFINITY;
+    return { loaded, head: this.head, journal: await this.readJournal(after) };
+  }
+
+  async readJournal(after: number, upTo = Number.POSITIVE_INFINITY): Promise<unknown[]> {
+    return [...this.journal.values()].filter((e) => e.revision > after && e.revision <= upTo).sort((a, b) => a.revision - b.revision);
   }
 
   async save(state: SavedState, options: SaveOptions = {}): Promise<void> {
-    if (options.expected !== undefined && overwritesOther(await this.readHead(), options.expected)) {
+    if (options.expected !== undefined && overwritesOther(this.head, options.expected)) {
       throw new StaleStateError();
     }
     this.current = state;
+    this.head = headOf(state);
+    this.journal = new Map();
     if (options.clearMedia) {
       this.media.clear();
       this.previous = undefined;
@@ -294,13 +420,23 @@ export class MemoryStateStore implements StateStore {
     if (options.media) this.media.set(options.media.id, options.media);
   }
 
+  async append(entry: JournalEntry, options: AppendOptions): Promise<void> {
+    if (!this.head) throw new NoBaseError();
+    if (!sameHead(this.head, options.expected)) throw new StaleStateError();
+    this.journal.set(entry.revision, entry);
+    this.head = headOf(entry);
+    if (options.media) this.media.set(options.media.id, options.media);
+  }
+
   async repairHead(): Promise<void> {
-    // The head is read from the state itself here: nothing to repair.
+    // Written only by this tab, in step: nothing to repair.
   }
 
   async quarantine(saved: unknown, reason: string): Promise<void> {
     this.quarantined.push({ quarantinedAt: Date.now(), reason, saved });
     this.current = undefined;
+    this.head = undefined;
+    this.journal = new Map();
   }
 
   async getMedia(id: string): Promise<MediaRecord | undefined> {

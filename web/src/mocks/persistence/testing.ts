@@ -3,7 +3,7 @@
 import { createNodeCore } from '../node';
 import { bodyText, type ApiResponse, type Backend } from '../handlers';
 import { openDatabase, STATE_STORE } from './db';
-import { IdbStateStore } from './store';
+import { IdbStateStore, type StateStore } from './store';
 
 let databases = 0;
 
@@ -53,10 +53,15 @@ export async function createPost(backend: Backend, token: string, content: strin
 }
 
 /** Writes `value` where the saved state lives, as a damaged browser profile would have it. */
-export async function writeRawState(db: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction(STATE_STORE, 'readwrite');
-    tx.objectStore(STATE_STORE).put(value, key);
+export function writeRawState(db: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
+  return putRaw(db, STATE_STORE, key, value);
+}
+
+/** Puts `value` under `key` in any store (`undefined`: an auto-incremented key), as a damaged profile would have it. */
+export function putRaw(db: IDBDatabase, store: string, key: IDBValidKey | undefined, value: unknown): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(store, 'readwrite');
+    tx.objectStore(store).put(value, key);
     tx.oncomplete = () => resolve();
     tx.onabort = () => reject(tx.error);
   });
@@ -68,4 +73,19 @@ export async function readAll(db: IDBDatabase, store: string): Promise<unknown[]
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
+}
+
+/** `store` with some of its operations replaced (a failing save, say); the others go to `store`. */
+export function storeWith(store: StateStore, overrides: Partial<StateStore>): StateStore {
+  return {
+    readHead: () => store.readHead(),
+    loadState: () => store.loadState(),
+    readJournal: (after, upTo) => store.readJournal(after, upTo),
+    save: (state, options) => store.save(state, options),
+    append: (entry, options) => store.append(entry, options),
+    repairHead: () => store.repairHead(),
+    quarantine: (saved, reason) => store.quarantine(saved, reason),
+    getMedia: (id) => store.getMedia(id),
+    ...overrides,
+  };
 }

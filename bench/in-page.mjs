@@ -1,0 +1,50 @@
+// Functions the benches run inside the page (passed to page.evaluate or
+// addInitScript, so each is self-contained): shared by bench/run.mjs and
+// web/bench/persistence-app.mjs.
+
+/** Records, from the very start of the document, when the first post card shows. */
+export function watchFirstPost(selector) {
+  const done = () => window.__murmurFirstPost !== undefined;
+  const check = () => {
+    if (done()) return;
+    const el = document.querySelector(selector);
+    if (el && el.getBoundingClientRect().height > 0) {
+      window.__murmurFirstPostDom = performance.now();
+      // The frame that shows it: after the next animation frame's paint.
+      requestAnimationFrame(() => setTimeout(() => (window.__murmurFirstPost = performance.now()), 0));
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+
+/**
+ * Likes a post near the viewport: clicks the heart of the last visible card,
+ * waits for the liked state in the DOM, then for the frame that paints it.
+ * Returns ms from the click: { dom, paint }.
+ */
+export const likeVisiblePost = async (selector) => {
+  const cards = [...document.querySelectorAll(selector)].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.bottom > 0 && r.top < innerHeight;
+  });
+  const card = cards[cards.length - 1] ?? document.querySelector(selector);
+  const button =
+    card?.querySelector('button.post-card__like') ?? card?.querySelector('button[aria-pressed][aria-label*="ike" i]');
+  if (!card || !button) throw new Error('no like button in a post card');
+  const before = `${button.getAttribute('aria-pressed')}|${button.getAttribute('aria-label')}|${card.textContent}`;
+  const start = performance.now();
+  const changed = new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      const now = `${button.getAttribute('aria-pressed')}|${button.getAttribute('aria-label')}|${card.textContent}`;
+      if (now !== before) {
+        obs.disconnect();
+        resolve(performance.now());
+      }
+    });
+    obs.observe(card, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  button.click();
+  const dom = await Promise.race([changed, new Promise((r) => setTimeout(() => r(NaN), 10_000))]);
+  const painted = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  return { dom: dom - start, paint: painted - start };
+};
