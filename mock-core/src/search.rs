@@ -1,0 +1,546 @@
+//! Hashtags and search: tag extraction, accent- and case-folding, and an
+//! index kept up to date on every write, so that a tag feed or a search
+//! reads a few index entries instead of scanning every post.
+//!
+//! The index is derived data: it is never saved (snapshots stay as they
+//! were) and is rebuilt from the posts and users whenever a state is loaded.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+/// Longest search query, in characters.
+pub const MAX_QUERY_CHARS: usize = 100;
+/// Most results a search may ask for per kind, and the default.
+pub const MAX_SEARCH_LIMIT: usize = 50;
+pub const DEFAULT_SEARCH_LIMIT: usize = 10;
+
+/// Lowercase, with accents and other combining marks taken off:
+/// `Café` and `cafe` fold to the same text.
+pub fn fold(text: &str) -> String {
+    text.nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// What a tag is made of: letters and digits of any script, and `_`.
+fn is_tag_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || is_combining_mark(c)
+}
+
+/// The tags in `text`, lowercased, each once, in order of appearance. A tag
+/// is `#` (at the start or after a character that cannot be part of a word)
+/// followed by letters, digits and `_`, and stops at anything else:
+/// `#Café, #日本!` gives `café` and `日本`.
+pub fn tags_in(text: &str) -> Vec<String> {
+    let mut tags: Vec<String> = Vec::new();
+    let mut previous: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let at_boundary = previous.is_none_or(|p| !is_tag_char(p));
+        previous = Some(c);
+        if c != '#' || !at_boundary {
+            continue;
+        }
+        let mut tag = String::new();
+        while let Some(&next) = chars.peek() {
+            if !is_tag_char(next) {
+                break;
+            }
+            tag.extend(next.to_lowercase());
+            previous = Some(next);
+            chars.next();
+        }
+        if !tag.is_empty() && !tags.contains(&tag) {
+            tags.push(tag);
+        }
+    }
+    tags
+}
+
+/// A tag as it is looked up: what follows an optional `#`, lowercased.
+pub fn tag_key(tag: &str) -> String {
+    tag.strip_prefix('#')
+        .unwrap_or(tag)
+        .chars()
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The folded words of `text`: runs of letters and digits.
+pub fn words(text: &str) -> Vec<String> {
+    let folded = fold(text);
+    let mut out: Vec<String> = Vec::new();
+    for word in folded.split(|c: char| !c.is_alphanumeric()) {
+        if !word.is_empty() && !out.iter().any(|w| w == word) {
+            out.push(word.to_owned());
+        }
+    }
+    out
+}
+
+/// A word → documents map that answers "which documents have a word
+/// starting with this prefix".
+#[derive(Debug, Clone, Default)]
+struct WordIndex {
+    words: BTreeMap<String, BTreeSet<u32>>,
+}
+
+impl WordIndex {
+    fn add(&mut self, doc: u32, words: &[String]) {
+        for word in words {
+            self.words.entry(word.clone()).or_default().insert(doc);
+        }
+    }
+
+    fn remove(&mut self, doc: u32, words: &[String]) {
+        for word in words {
+            if let Some(docs) = self.words.get_mut(word) {
+                docs.remove(&doc);
+                if docs.is_empty() {
+                    self.words.remove(word);
+                }
+            }
+        }
+    }
+
+    /// Documents having a word that starts with `prefix`.
+    fn with_prefix(&self, prefix: &str) -> BTreeSet<u32> {
+        let mut docs = BTreeSet::new();
+        let from = (
+            std::ops::Bound::Included(prefix),
+            std::ops::Bound::Unbounded,
+        );
+        for (word, ids) in self.words.range::<str, _>(from) {
+            if !word.starts_with(prefix) {
+                break;
+            }
+            docs.extend(ids.iter().copied());
+        }
+        docs
+    }
+
+    fn has_word(&self, word: &str, doc: u32) -> bool {
+        self.words.get(word).is_some_and(|docs| docs.contains(&doc))
+    }
+
+    /// Documents matching every query word as a prefix, best first by
+    /// `(whole-word matches, then the caller's order)`.
+    fn matching(&self, query: &[String]) -> Vec<(usize, u32)> {
+        let mut sets: Vec<BTreeSet<u32>> = query.iter().map(|w| self.with_prefix(w)).collect();
+        sets.sort_by_key(BTreeSet::len);
+        let mut sets = sets.into_iter();
+        let Some(mut found) = sets.next() else {
+            return Vec::new();
+        };
+        for set in sets {
+            found.retain(|doc| set.contains(doc));
+        }
+        found
+            .into_iter()
+            .map(|doc| {
+                let whole = query.iter().filter(|w| self.has_word(w, doc)).count();
+                (whole, doc)
+            })
+            .collect()
+    }
+}
+
+#[derive(Debug, Clone)]
+struct PostDoc {
+    id: String,
+    created_at: i64,
+    words: Vec<String>,
+    tags: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+struct UserDoc {
+    id: String,
+    username: String,
+    words: Vec<String>,
+}
+
+/// Posts by tag and by word, users by name and username.
+#[derive(Debug, Clone, Default)]
+pub struct SearchIndex {
+    post_docs: BTreeMap<u32, PostDoc>,
+    post_numbers: BTreeMap<String, u32>,
+    post_words: WordIndex,
+    /// Per tag, its posts newest first.
+    tags: BTreeMap<String, BTreeSet<(Reverse<i64>, Reverse<u32>)>>,
+    user_docs: BTreeMap<u32, UserDoc>,
+    user_numbers: BTreeMap<String, u32>,
+    user_words: WordIndex,
+    next_number: u32,
+}
+
+/// One page of a tag feed: the posts' ids, newest first, and how many
+/// posts carry the tag in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TagPage {
+    pub total: usize,
+    pub ids: Vec<String>,
+}
+
+impl SearchIndex {
+    fn number(numbers: &mut BTreeMap<String, u32>, next: &mut u32, id: &str) -> u32 {
+        if let Some(n) = numbers.get(id) {
+            return *n;
+        }
+        let n = *next;
+        *next = next.saturating_add(1);
+        numbers.insert(id.to_owned(), n);
+        n
+    }
+
+    /// Adds a post, or brings an indexed one up to date after an edit.
+    pub fn put_post(&mut self, id: &str, created_at: i64, content: &str, hashtags: &str) {
+        self.remove_post(id);
+        let n = Self::number(&mut self.post_numbers, &mut self.next_number, id);
+        let mut tags = tags_in(content);
+        for tag in tags_in(hashtags) {
+            if !tags.contains(&tag) {
+                tags.push(tag);
+            }
+        }
+        let mut post_words = words(content);
+        for word in words(hashtags) {
+            if !post_words.contains(&word) {
+                post_words.push(word);
+            }
+        }
+        self.post_words.add(n, &post_words);
+        for tag in &tags {
+            self.tags
+                .entry(tag.clone())
+                .or_default()
+                .insert((Reverse(created_at), Reverse(n)));
+        }
+        self.post_docs.insert(
+            n,
+            PostDoc {
+                id: id.to_owned(),
+                created_at,
+                words: post_words,
+                tags,
+            },
+        );
+    }
+
+    pub fn remove_post(&mut self, id: &str) {
+        let Some(n) = self.post_numbers.get(id).copied() else {
+            return;
+        };
+        let Some(doc) = self.post_docs.remove(&n) else {
+            return;
+        };
+        self.post_words.remove(n, &doc.words);
+        for tag in &doc.tags {
+            if let Some(posts) = self.tags.get_mut(tag) {
+                posts.remove(&(Reverse(doc.created_at), Reverse(n)));
+                if posts.is_empty() {
+                    self.tags.remove(tag);
+                }
+            }
+        }
+    }
+
+    /// Adds a user, or brings an indexed one up to date after a profile edit.
+    pub fn put_user(&mut self, id: &str, username: &str, first_name: &str, last_name: &str) {
+        let n = Self::number(&mut self.user_numbers, &mut self.next_number, id);
+        if let Some(old) = self.user_docs.remove(&n) {
+            self.user_words.remove(n, &old.words);
+        }
+        let mut user_words = words(username);
+        for word in words(first_name).into_iter().chain(words(last_name)) {
+            if !user_words.contains(&word) {
+                user_words.push(word);
+            }
+        }
+        // The whole username too, so `maya_l` finds `maya_l` before `maya`.
+        let whole = fold(username);
+        if !whole.is_empty() && !user_words.contains(&whole) {
+            user_words.push(whole);
+        }
+        self.user_words.add(n, &user_words);
+        self.user_docs.insert(
+            n,
+            UserDoc {
+                id: id.to_owned(),
+                username: fold(username),
+                words: user_words,
+            },
+        );
+    }
+
+    /// A page of the posts carrying `tag` (with or without its `#`, any
+    /// case), newest first.
+    pub fn tag_page(&self, tag: &str, offset: usize, limit: usize) -> TagPage {
+        let Some(posts) = self.tags.get(&tag_key(tag)) else {
+            return TagPage {
+                total: 0,
+                ids: Vec::new(),
+            };
+        };
+        let ids = posts
+            .iter()
+            .skip(offset)
+            .take(limit)
+            .filter_map(|(_, Reverse(n))| self.post_docs.get(n).map(|doc| doc.id.clone()))
+            .collect();
+        TagPage {
+            total: posts.len(),
+            ids,
+        }
+    }
+
+    /// Posts whose text or tags have a word starting with each word of the
+    /// query: those matching more whole words first, then newest first.
+    pub fn search_posts(&self, query: &str, limit: usize) -> Vec<String> {
+        let mut found: Vec<(usize, i64, &str)> = self
+            .post_words
+            .matching(&words(query))
+            .into_iter()
+            .filter_map(|(whole, n)| {
+                self.post_docs
+                    .get(&n)
+                    .map(|doc| (whole, doc.created_at, doc.id.as_str()))
+            })
+            .collect();
+        found.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+        found
+            .into_iter()
+            .take(limit)
+            .map(|(_, _, id)| id.to_owned())
+            .collect()
+    }
+
+    /// Users whose username, first or last name has a word starting with
+    /// each word of the query: the exact username first, then usernames
+    /// starting with the query, then more whole-word matches, then by
+    /// username.
+    pub fn search_users(&self, query: &str, limit: usize) -> Vec<String> {
+        let folded = fold(query.trim().trim_start_matches('@'));
+        let mut found: Vec<(u8, usize, &str, &str)> = self
+            .user_words
+            .matching(&words(&folded))
+            .into_iter()
+            .filter_map(|(whole, n)| {
+                let doc = self.user_docs.get(&n)?;
+                let rank = if doc.username == folded {
+                    0
+                } else if doc.username.starts_with(&folded) {
+                    1
+                } else {
+                    2
+                };
+                Some((rank, whole, doc.username.as_str(), doc.id.as_str()))
+            })
+            .collect();
+        found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+        found
+            .into_iter()
+            .take(limit)
+            .map(|(_, _, _, id)| id.to_owned())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_unicode_lowercased_and_stop_at_punctuation() {
+        assert_eq!(
+            tags_in("Coffee at #Café, then #日本! #rust_lang. #2024"),
+            ["café", "日本", "rust_lang", "2024"]
+        );
+        assert_eq!(tags_in("#Travel #travel #TRAVEL"), ["travel"]);
+        assert_eq!(tags_in("no#tag here, # alone, ##double"), ["double"]);
+        assert_eq!(tags_in("#naïve #über-cool"), ["naïve", "über"]);
+        assert!(tags_in("").is_empty());
+    }
+
+    #[test]
+    fn folding_drops_case_and_accents() {
+        assert_eq!(fold("Café CRÈME Ångström"), "cafe creme angstrom");
+        assert_eq!(words("Crème brûlée, #Paris!"), ["creme", "brulee", "paris"]);
+    }
+
+    fn index() -> SearchIndex {
+        let mut index = SearchIndex::default();
+        index.put_post("p-1", 10, "Morning run by the harbor", "#run #Morning");
+        index.put_post("p-2", 20, "Café crème in Paris", "#café #paris");
+        index.put_post("p-3", 30, "Evening run, tired", "#run");
+        index.put_user("u-1", "maya", "Maya", "Lind");
+        index.put_user("u-2", "mayor_k", "Kim", "Mayer");
+        index.put_user("u-3", "theo", "Théo", "Maya");
+        index
+    }
+
+    #[test]
+    fn tag_pages_are_newest_first_and_count_all() {
+        let index = index();
+        let page = index.tag_page("#RUN", 0, 1);
+        assert_eq!(page.total, 2);
+        assert_eq!(page.ids, ["p-3"]);
+        assert_eq!(index.tag_page("run", 1, 5).ids, ["p-1"]);
+        assert_eq!(index.tag_page("Café", 0, 5).ids, ["p-2"]);
+        assert_eq!(index.tag_page("nothing", 0, 5).total, 0);
+    }
+
+    #[test]
+    fn post_search_is_prefix_accent_and_case_insensitive() {
+        let index = index();
+        assert_eq!(index.search_posts("CAFE", 10), ["p-2"]);
+        assert_eq!(index.search_posts("ru", 10), ["p-3", "p-1"]);
+        assert_eq!(index.search_posts("run harb", 10), ["p-1"]);
+        assert_eq!(index.search_posts("#paris", 10), ["p-2"]);
+        assert_eq!(index.search_posts("ru", 1), ["p-3"]);
+        assert!(index.search_posts("zebra", 10).is_empty());
+        assert!(index.search_posts("  ,, ", 10).is_empty());
+    }
+
+    #[test]
+    fn whole_words_rank_above_prefixes() {
+        let mut index = SearchIndex::default();
+        index.put_post("p-1", 30, "running late", "");
+        index.put_post("p-2", 10, "a run", "");
+        assert_eq!(index.search_posts("run", 10), ["p-2", "p-1"]);
+    }
+
+    #[test]
+    fn user_search_ranks_the_username_first() {
+        let index = index();
+        assert_eq!(index.search_users("maya", 10), ["u-1", "u-3"]);
+        assert_eq!(index.search_users("@MAY", 10), ["u-1", "u-2", "u-3"]);
+        assert_eq!(index.search_users("theo", 10), ["u-3"]);
+        assert_eq!(index.search_users("lind maya", 10), ["u-1"]);
+    }
+
+    #[test]
+    fn edits_and_deletes_keep_the_index_right() {
+        let mut index = index();
+        index.put_post("p-2", 20, "Tea in Kyoto", "#日本");
+        assert!(index.search_posts("cafe", 10).is_empty());
+        assert_eq!(index.tag_page("café", 0, 5).total, 0);
+        assert_eq!(index.tag_page("日本", 0, 5).ids, ["p-2"]);
+        index.remove_post("p-3");
+        assert_eq!(index.tag_page("run", 0, 5).ids, ["p-1"]);
+        index.put_user("u-1", "maya", "Mira", "Stone");
+        assert_eq!(index.search_users("lind", 10), Vec::<String>::new());
+        assert_eq!(index.search_users("stone", 10), ["u-1"]);
+    }
+}
+
+/// The index against a scan of every post after random writes.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeMap;
+
+    #[derive(Debug, Clone)]
+    enum Write {
+        Put(u8, String, String),
+        Remove(u8),
+    }
+
+    fn text() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop_oneof![
+                Just("#Run"),
+                Just("run"),
+                Just("running"),
+                Just("Café"),
+                Just("cafe,"),
+                Just("#café!"),
+                Just("#日本"),
+                Just("日本語"),
+                Just("tea."),
+                Just("#tea_time"),
+                Just("x#no"),
+                Just("É"),
+            ],
+            0..6,
+        )
+        .prop_map(|words| words.join(" "))
+    }
+
+    fn write() -> impl Strategy<Value = Write> {
+        prop_oneof![
+            3 => (0u8..8, text(), text()).prop_map(|(id, c, h)| Write::Put(id, c, h)),
+            1 => (0u8..8).prop_map(Write::Remove),
+        ]
+    }
+
+    fn query() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("ru"),
+            Just("run"),
+            Just("CAFE"),
+            Just("caf"),
+            Just("#tea"),
+            Just("日本"),
+            Just("run cafe"),
+            Just("e"),
+            Just("zzz"),
+        ]
+        .prop_map(str::to_owned)
+    }
+
+    proptest! {
+        #[test]
+        fn index_equals_a_scan(writes in proptest::collection::vec(write(), 0..40), q in query()) {
+            let mut index = SearchIndex::default();
+            // id → (created_at, content, hashtags)
+            let mut posts: BTreeMap<String, (i64, String, String)> = BTreeMap::new();
+            for (step, w) in writes.into_iter().enumerate() {
+                match w {
+                    Write::Put(id, content, hashtags) => {
+                        let id = format!("p-{id}");
+                        let created = posts.get(&id).map_or(step as i64, |p| p.0);
+                        index.put_post(&id, created, &content, &hashtags);
+                        posts.insert(id, (created, content, hashtags));
+                    }
+                    Write::Remove(id) => {
+                        let id = format!("p-{id}");
+                        index.remove_post(&id);
+                        posts.remove(&id);
+                    }
+                }
+            }
+            // Search: every query word is a prefix of some word of the post.
+            let wanted = words(&q);
+            let mut scan: Vec<&String> = posts
+                .iter()
+                .filter(|(_, (_, c, h))| {
+                    let mut ws = words(c);
+                    ws.extend(words(h));
+                    !wanted.is_empty() && wanted.iter().all(|q| ws.iter().any(|w| w.starts_with(q.as_str())))
+                })
+                .map(|(id, _)| id)
+                .collect();
+            scan.sort();
+            let mut found = index.search_posts(&q, usize::MAX);
+            found.sort();
+            prop_assert_eq!(found.iter().collect::<Vec<_>>(), scan);
+            // Tags: the posts carrying the tag, newest first.
+            for tag in ["run", "café", "日本", "tea_time", "no"] {
+                let mut scan: Vec<(i64, &String)> = posts
+                    .iter()
+                    .filter(|(_, (_, c, h))| tags_in(c).iter().chain(tags_in(h).iter()).any(|t| t == tag))
+                    .map(|(id, (created, _, _))| (*created, id))
+                    .collect();
+                scan.sort_by(|a, b| b.0.cmp(&a.0));
+                let page = index.tag_page(tag, 0, usize::MAX);
+                prop_assert_eq!(page.total, scan.len());
+                prop_assert_eq!(page.ids.iter().collect::<Vec<_>>(), scan.iter().map(|(_, id)| *id).collect::<Vec<_>>());
+            }
+        }
+    }
+}
