@@ -2,6 +2,7 @@
 //! so that every lookup is logarithmic and no request does quadratic work.
 
 use crate::model::{Counters, Post, User};
+use crate::search::SearchIndex;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -46,6 +47,10 @@ pub struct Db {
     pub counters: Counters,
     pub rng: Rng,
     post_json: RefCell<JsonCache>,
+    /// Tags and words of posts and users: derived data, never saved, kept
+    /// in step by the methods that change what it indexes (adding a user or
+    /// a post, [`Db::edit_user`], [`Db::edit_post`], [`Db::remove_post`]).
+    search: SearchIndex,
 }
 
 /// See [`Db::user_lists_mut`].
@@ -83,9 +88,16 @@ impl Db {
             counters,
             rng,
             post_json: RefCell::default(),
+            search: SearchIndex::default(),
         };
         db.reindex_users();
         db.reindex_posts();
+        for user in &db.users {
+            db.search.index_user(user);
+        }
+        for post in &db.posts {
+            db.search.index_post(post);
+        }
         db
     }
 
@@ -130,12 +142,15 @@ impl Db {
         })
     }
 
-    /// Any part of a user; drops every rendered post, since posts embed
-    /// names and avatars.
-    pub fn user_mut(&mut self, id: &str) -> Option<&mut User> {
+    /// Changes any part of a user with `change`; drops every rendered
+    /// post, since posts embed names and avatars, and re-indexes the names.
+    pub fn edit_user(&mut self, id: &str, change: impl FnOnce(&mut User)) -> Option<&User> {
         let i = *self.user_index.get(id)?;
         self.post_json.get_mut().posts.clear();
-        self.users.get_mut(i)
+        let user = self.users.get_mut(i)?;
+        change(user);
+        self.search.index_user(user);
+        Some(user)
     }
 
     pub fn user_by_username(&self, username: &str) -> Option<&User> {
@@ -148,12 +163,30 @@ impl Db {
         self.post_index.get(id).and_then(|&i| self.posts.get(i))
     }
 
+    /// A post's likes or comments: neither is indexed, so changing them
+    /// costs the search index nothing (edit text with [`Db::edit_post`]).
     pub fn post_mut(&mut self, id: &str) -> Option<&mut Post> {
         let i = *self.post_index.get(id)?;
         if let Some(slot) = self.post_json.get_mut().posts.get_mut(i) {
             *slot = None;
         }
         self.posts.get_mut(i)
+    }
+
+    /// Changes a post's text, media or tags with `change` and re-indexes it.
+    pub fn edit_post(&mut self, id: &str, change: impl FnOnce(&mut Post)) -> Option<&Post> {
+        let i = *self.post_index.get(id)?;
+        if let Some(slot) = self.post_json.get_mut().posts.get_mut(i) {
+            *slot = None;
+        }
+        let post = self.posts.get_mut(i)?;
+        change(post);
+        self.search.index_post(post);
+        Some(post)
+    }
+
+    pub fn search(&self) -> &SearchIndex {
+        &self.search
     }
 
     /// The rendered-post cache (see [`JsonCache`]).
@@ -165,11 +198,13 @@ impl Db {
         let i = self.users.len();
         self.user_index.insert(user.id.clone(), i);
         self.username_index.insert(user.username.clone(), i);
+        self.search.index_user(&user);
         self.users.push(user);
     }
 
     pub fn insert_post(&mut self, post: Post) {
         self.post_index.insert(post.id.clone(), self.posts.len());
+        self.search.index_post(&post);
         self.posts.push(post);
     }
 
@@ -186,6 +221,7 @@ impl Db {
             cache.remove(i);
         }
         self.reindex_posts();
+        self.search.remove_post(id);
         for user in &mut self.users {
             remove_all(&mut user.bookmarks, id);
         }

@@ -5,6 +5,7 @@
 //! The index is derived data: it is never saved (snapshots stay as they
 //! were) and is rebuilt from the posts and users whenever a state is loaded.
 
+use crate::model::{Post, User};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 use unicode_normalization::char::is_combining_mark;
@@ -15,6 +16,9 @@ pub const MAX_QUERY_CHARS: usize = 100;
 /// Most results a search may ask for per kind, and the default.
 pub const MAX_SEARCH_LIMIT: usize = 50;
 pub const DEFAULT_SEARCH_LIMIT: usize = 10;
+/// Longest tag a feed can be asked for (a post's text holds at most 100
+/// characters).
+pub const MAX_TAG_CHARS: usize = 100;
 
 /// Lowercase, with accents and other combining marks taken off:
 /// `Café` and `cafe` fold to the same text.
@@ -53,6 +57,7 @@ pub fn tags_in(text: &str) -> Vec<String> {
             previous = Some(next);
             chars.next();
         }
+        let tag: String = tag.nfc().collect();
         if !tag.is_empty() && !tags.contains(&tag) {
             tags.push(tag);
         }
@@ -60,13 +65,24 @@ pub fn tags_in(text: &str) -> Vec<String> {
     tags
 }
 
-/// A tag as it is looked up: what follows an optional `#`, lowercased.
+/// A tag as it is looked up: what follows an optional `#`, lowercased
+/// (and composed, so `café` typed either way is one tag).
 pub fn tag_key(tag: &str) -> String {
     tag.strip_prefix('#')
         .unwrap_or(tag)
         .chars()
         .flat_map(char::to_lowercase)
+        .nfc()
         .collect()
+}
+
+/// The key of `tag` if it is one hashtag (an optional `#`, then 1 to
+/// `MAX_TAG_CHARS` letters, digits or `_`), as a tag feed is asked for.
+pub fn hashtag(tag: &str) -> Option<String> {
+    let name = tag.strip_prefix('#').unwrap_or(tag);
+    let count = name.chars().count();
+    let valid = (1..=MAX_TAG_CHARS).contains(&count) && name.chars().all(is_tag_char);
+    valid.then(|| tag_key(name))
 }
 
 /// The folded words of `text`: runs of letters and digits.
@@ -163,6 +179,10 @@ struct UserDoc {
     words: Vec<String>,
 }
 
+/// Post numbers by creation time, newest first (among equal times, the
+/// later added first).
+type NewestFirst = BTreeSet<(Reverse<i64>, Reverse<u32>)>;
+
 /// Posts by tag and by word, users by name and username.
 #[derive(Debug, Clone, Default)]
 pub struct SearchIndex {
@@ -170,7 +190,10 @@ pub struct SearchIndex {
     post_numbers: BTreeMap<String, u32>,
     post_words: WordIndex,
     /// Per tag, its posts newest first.
-    tags: BTreeMap<String, BTreeSet<(Reverse<i64>, Reverse<u32>)>>,
+    tags: BTreeMap<String, NewestFirst>,
+    /// Tags by their folded name (`cafe` → `café`, `cafe`), for prefix
+    /// suggestions that ignore accents.
+    tag_names: BTreeMap<String, BTreeSet<String>>,
     user_docs: BTreeMap<u32, UserDoc>,
     user_numbers: BTreeMap<String, u32>,
     user_words: WordIndex,
@@ -197,7 +220,16 @@ impl SearchIndex {
     }
 
     /// Adds a post, or brings an indexed one up to date after an edit.
-    pub fn put_post(&mut self, id: &str, created_at: i64, content: &str, hashtags: &str) {
+    pub fn index_post(&mut self, post: &Post) {
+        self.put_post(&post.id, post.created_at, &post.content, &post.hashtags);
+    }
+
+    /// Adds a user, or brings an indexed one up to date after a profile edit.
+    pub fn index_user(&mut self, user: &User) {
+        self.put_user(&user.id, &user.username, &user.first_name, &user.last_name);
+    }
+
+    fn put_post(&mut self, id: &str, created_at: i64, content: &str, hashtags: &str) {
         self.remove_post(id);
         let n = Self::number(&mut self.post_numbers, &mut self.next_number, id);
         let mut tags = tags_in(content);
@@ -214,10 +246,14 @@ impl SearchIndex {
         }
         self.post_words.add(n, &post_words);
         for tag in &tags {
-            self.tags
-                .entry(tag.clone())
-                .or_default()
-                .insert((Reverse(created_at), Reverse(n)));
+            let posts = self.tags.entry(tag.clone()).or_default();
+            if posts.is_empty() {
+                self.tag_names
+                    .entry(fold(tag))
+                    .or_default()
+                    .insert(tag.clone());
+            }
+            posts.insert((Reverse(created_at), Reverse(n)));
         }
         self.post_docs.insert(
             n,
@@ -243,13 +279,19 @@ impl SearchIndex {
                 posts.remove(&(Reverse(doc.created_at), Reverse(n)));
                 if posts.is_empty() {
                     self.tags.remove(tag);
+                    let folded = fold(tag);
+                    if let Some(names) = self.tag_names.get_mut(&folded) {
+                        names.remove(tag);
+                        if names.is_empty() {
+                            self.tag_names.remove(&folded);
+                        }
+                    }
                 }
             }
         }
     }
 
-    /// Adds a user, or brings an indexed one up to date after a profile edit.
-    pub fn put_user(&mut self, id: &str, username: &str, first_name: &str, last_name: &str) {
+    fn put_user(&mut self, id: &str, username: &str, first_name: &str, last_name: &str) {
         let n = Self::number(&mut self.user_numbers, &mut self.next_number, id);
         if let Some(old) = self.user_docs.remove(&n) {
             self.user_words.remove(n, &old.words);
@@ -297,24 +339,58 @@ impl SearchIndex {
         }
     }
 
+    /// Tags starting with the query (an optional `#`, then one word; case
+    /// and accents ignored) with their post counts: the tag equal to the
+    /// query first, then the most used, then by name.
+    pub fn search_tags(&self, query: &str, limit: usize) -> Vec<(String, usize)> {
+        let prefix = fold(query.trim().trim_start_matches('#'));
+        if prefix.is_empty() || !prefix.chars().all(is_tag_char) {
+            return Vec::new();
+        }
+        let prefix = prefix.as_str();
+        let from = (
+            std::ops::Bound::Included(prefix),
+            std::ops::Bound::Unbounded,
+        );
+        let mut found: Vec<(bool, usize, &str)> = self
+            .tag_names
+            .range::<str, _>(from)
+            .take_while(|(folded, _)| folded.starts_with(prefix))
+            .flat_map(|(folded, names)| {
+                names.iter().map(move |name| {
+                    let count = self.tags.get(name).map_or(0, BTreeSet::len);
+                    (*folded != prefix, count, name.as_str())
+                })
+            })
+            .collect();
+        found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+        found
+            .into_iter()
+            .take(limit)
+            .map(|(_, count, name)| (name.to_owned(), count))
+            .collect()
+    }
+
     /// Posts whose text or tags have a word starting with each word of the
-    /// query: those matching more whole words first, then newest first.
+    /// query: those matching more whole words first, then newest first
+    /// (among equal times, the later added).
     pub fn search_posts(&self, query: &str, limit: usize) -> Vec<String> {
-        let mut found: Vec<(usize, i64, &str)> = self
+        let mut found: Vec<(usize, i64, u32, &str)> = self
             .post_words
             .matching(&words(query))
             .into_iter()
             .filter_map(|(whole, n)| {
                 self.post_docs
                     .get(&n)
-                    .map(|doc| (whole, doc.created_at, doc.id.as_str()))
+                    .map(|doc| (whole, doc.created_at, n, doc.id.as_str()))
             })
             .collect();
-        found.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
+        // Best first: more whole words, then newer, then the later added.
+        found.sort_unstable_by_key(|&(whole, created, n, _)| Reverse((whole, created, n)));
         found
             .into_iter()
             .take(limit)
-            .map(|(_, _, id)| id.to_owned())
+            .map(|(_, _, _, id)| id.to_owned())
             .collect()
     }
 
@@ -536,7 +612,7 @@ mod props {
                     .filter(|(_, (_, c, h))| tags_in(c).iter().chain(tags_in(h).iter()).any(|t| t == tag))
                     .map(|(id, (created, _, _))| (*created, id))
                     .collect();
-                scan.sort_by(|a, b| b.0.cmp(&a.0));
+                scan.sort_by_key(|b| Reverse(b.0));
                 let page = index.tag_page(tag, 0, usize::MAX);
                 prop_assert_eq!(page.total, scan.len());
                 prop_assert_eq!(page.ids.iter().collect::<Vec<_>>(), scan.iter().map(|(_, id)| *id).collect::<Vec<_>>());
