@@ -98,23 +98,28 @@ pub fn words(text: &str) -> Vec<String> {
 }
 
 /// A word → documents map that answers "which documents have a word
-/// starting with this prefix".
+/// starting with this prefix". Each word's documents are kept sorted.
 #[derive(Debug, Clone, Default)]
 struct WordIndex {
-    words: BTreeMap<String, BTreeSet<u32>>,
+    words: BTreeMap<String, Vec<u32>>,
 }
 
 impl WordIndex {
     fn add(&mut self, doc: u32, words: &[String]) {
         for word in words {
-            self.words.entry(word.clone()).or_default().insert(doc);
+            let docs = self.words.entry(word.clone()).or_default();
+            if let Err(at) = docs.binary_search(&doc) {
+                docs.insert(at, doc);
+            }
         }
     }
 
     fn remove(&mut self, doc: u32, words: &[String]) {
         for word in words {
             if let Some(docs) = self.words.get_mut(word) {
-                docs.remove(&doc);
+                if let Ok(at) = docs.binary_search(&doc) {
+                    docs.remove(at);
+                }
                 if docs.is_empty() {
                     self.words.remove(word);
                 }
@@ -122,46 +127,63 @@ impl WordIndex {
         }
     }
 
-    /// Documents having a word that starts with `prefix`.
-    fn with_prefix(&self, prefix: &str) -> BTreeSet<u32> {
-        let mut docs = BTreeSet::new();
+    /// The document lists of the words starting with `prefix`.
+    fn with_prefix<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a Vec<u32>> + 'a {
         let from = (
             std::ops::Bound::Included(prefix),
             std::ops::Bound::Unbounded,
         );
-        for (word, ids) in self.words.range::<str, _>(from) {
-            if !word.starts_with(prefix) {
-                break;
-            }
-            docs.extend(ids.iter().copied());
-        }
-        docs
+        self.words
+            .range::<str, _>(from)
+            .take_while(move |(word, _)| word.starts_with(prefix))
+            .map(|(_, docs)| docs)
     }
 
-    fn has_word(&self, word: &str, doc: u32) -> bool {
-        self.words.get(word).is_some_and(|docs| docs.contains(&doc))
-    }
-
-    /// Documents matching every query word as a prefix, best first by
-    /// `(whole-word matches, then the caller's order)`.
-    fn matching(&self, query: &[String]) -> Vec<(usize, u32)> {
-        let mut sets: Vec<BTreeSet<u32>> = query.iter().map(|w| self.with_prefix(w)).collect();
-        sets.sort_by_key(BTreeSet::len);
-        let mut sets = sets.into_iter();
-        let Some(mut found) = sets.next() else {
+    /// Documents with, for every query word, a word starting with it, each
+    /// with how many query words it has whole. The candidates come from the
+    /// most selective query word; `words_of` (a document's words) checks the
+    /// others, so a common word costs nothing more than a rare one.
+    fn matching<'d>(
+        &self,
+        query: &[String],
+        words_of: impl Fn(u32) -> Option<&'d [String]>,
+    ) -> Vec<(usize, u32)> {
+        let rarest = query
+            .iter()
+            .map(|w| (self.with_prefix(w).map(Vec::len).sum::<usize>(), w))
+            .min();
+        let Some((_, rarest)) = rarest else {
             return Vec::new();
         };
-        for set in sets {
-            found.retain(|doc| set.contains(doc));
-        }
-        found
+        let mut candidates: Vec<u32> = self.with_prefix(rarest).flatten().copied().collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        candidates
             .into_iter()
-            .map(|doc| {
-                let whole = query.iter().filter(|w| self.has_word(w, doc)).count();
-                (whole, doc)
+            .filter_map(|doc| {
+                let words = words_of(doc)?;
+                let all = query
+                    .iter()
+                    .all(|q| words.iter().any(|w| w.starts_with(q.as_str())));
+                let whole = query.iter().filter(|q| words.contains(q)).count();
+                all.then_some((whole, doc))
             })
             .collect()
     }
+}
+
+/// The `limit` smallest items by `key`, sorted: a partial selection, so
+/// that ten results out of ten thousand matches cost no full sort.
+fn smallest<T, K: Ord>(mut items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
+    if limit == 0 {
+        return Vec::new();
+    }
+    if items.len() > limit {
+        items.select_nth_unstable_by_key(limit.saturating_sub(1), &key);
+        items.truncate(limit);
+    }
+    items.sort_unstable_by_key(key);
+    items
 }
 
 #[derive(Debug, Clone)]
@@ -183,21 +205,62 @@ struct UserDoc {
 /// later added first).
 type NewestFirst = BTreeSet<(Reverse<i64>, Reverse<u32>)>;
 
+/// Documents by number, and the numbers of their ids. A number is given
+/// once per id (a deleted post leaves an empty slot).
+#[derive(Debug, Clone)]
+struct Docs<D> {
+    slots: Vec<Option<D>>,
+    numbers: BTreeMap<String, u32>,
+}
+
+impl<D> Default for Docs<D> {
+    fn default() -> Self {
+        Docs {
+            slots: Vec::new(),
+            numbers: BTreeMap::new(),
+        }
+    }
+}
+
+impl<D> Docs<D> {
+    fn number(&mut self, id: &str) -> u32 {
+        if let Some(n) = self.numbers.get(id) {
+            return *n;
+        }
+        let n = u32::try_from(self.slots.len()).unwrap_or(u32::MAX);
+        self.slots.push(None);
+        self.numbers.insert(id.to_owned(), n);
+        n
+    }
+
+    fn get(&self, n: u32) -> Option<&D> {
+        self.slots.get(n as usize)?.as_ref()
+    }
+
+    /// Puts `doc` at `n`, handing back what was there.
+    fn put(&mut self, n: u32, doc: D) -> Option<D> {
+        self.slots.get_mut(n as usize)?.replace(doc)
+    }
+
+    fn take(&mut self, id: &str) -> Option<(u32, D)> {
+        let n = *self.numbers.get(id)?;
+        let doc = self.slots.get_mut(n as usize)?.take()?;
+        Some((n, doc))
+    }
+}
+
 /// Posts by tag and by word, users by name and username.
 #[derive(Debug, Clone, Default)]
 pub struct SearchIndex {
-    post_docs: BTreeMap<u32, PostDoc>,
-    post_numbers: BTreeMap<String, u32>,
+    posts: Docs<PostDoc>,
     post_words: WordIndex,
     /// Per tag, its posts newest first.
     tags: BTreeMap<String, NewestFirst>,
     /// Tags by their folded name (`cafe` → `café`, `cafe`), for prefix
     /// suggestions that ignore accents.
     tag_names: BTreeMap<String, BTreeSet<String>>,
-    user_docs: BTreeMap<u32, UserDoc>,
-    user_numbers: BTreeMap<String, u32>,
+    users: Docs<UserDoc>,
     user_words: WordIndex,
-    next_number: u32,
 }
 
 /// One page of a tag feed: the posts' ids, newest first, and how many
@@ -209,16 +272,6 @@ pub struct TagPage {
 }
 
 impl SearchIndex {
-    fn number(numbers: &mut BTreeMap<String, u32>, next: &mut u32, id: &str) -> u32 {
-        if let Some(n) = numbers.get(id) {
-            return *n;
-        }
-        let n = *next;
-        *next = next.saturating_add(1);
-        numbers.insert(id.to_owned(), n);
-        n
-    }
-
     /// Adds a post, or brings an indexed one up to date after an edit.
     pub fn index_post(&mut self, post: &Post) {
         self.put_post(&post.id, post.created_at, &post.content, &post.hashtags);
@@ -231,7 +284,7 @@ impl SearchIndex {
 
     fn put_post(&mut self, id: &str, created_at: i64, content: &str, hashtags: &str) {
         self.remove_post(id);
-        let n = Self::number(&mut self.post_numbers, &mut self.next_number, id);
+        let n = self.posts.number(id);
         let mut tags = tags_in(content);
         for tag in tags_in(hashtags) {
             if !tags.contains(&tag) {
@@ -255,7 +308,7 @@ impl SearchIndex {
             }
             posts.insert((Reverse(created_at), Reverse(n)));
         }
-        self.post_docs.insert(
+        self.posts.put(
             n,
             PostDoc {
                 id: id.to_owned(),
@@ -267,10 +320,7 @@ impl SearchIndex {
     }
 
     pub fn remove_post(&mut self, id: &str) {
-        let Some(n) = self.post_numbers.get(id).copied() else {
-            return;
-        };
-        let Some(doc) = self.post_docs.remove(&n) else {
+        let Some((n, doc)) = self.posts.take(id) else {
             return;
         };
         self.post_words.remove(n, &doc.words);
@@ -292,10 +342,10 @@ impl SearchIndex {
     }
 
     fn put_user(&mut self, id: &str, username: &str, first_name: &str, last_name: &str) {
-        let n = Self::number(&mut self.user_numbers, &mut self.next_number, id);
-        if let Some(old) = self.user_docs.remove(&n) {
+        if let Some((n, old)) = self.users.take(id) {
             self.user_words.remove(n, &old.words);
         }
+        let n = self.users.number(id);
         let mut user_words = words(username);
         for word in words(first_name).into_iter().chain(words(last_name)) {
             if !user_words.contains(&word) {
@@ -308,7 +358,7 @@ impl SearchIndex {
             user_words.push(whole);
         }
         self.user_words.add(n, &user_words);
-        self.user_docs.insert(
+        self.users.put(
             n,
             UserDoc {
                 id: id.to_owned(),
@@ -331,7 +381,7 @@ impl SearchIndex {
             .iter()
             .skip(offset)
             .take(limit)
-            .filter_map(|(_, Reverse(n))| self.post_docs.get(n).map(|doc| doc.id.clone()))
+            .filter_map(|(_, Reverse(n))| self.posts.get(*n).map(|doc| doc.id.clone()))
             .collect();
         TagPage {
             total: posts.len(),
@@ -352,7 +402,7 @@ impl SearchIndex {
             std::ops::Bound::Included(prefix),
             std::ops::Bound::Unbounded,
         );
-        let mut found: Vec<(bool, usize, &str)> = self
+        let found: Vec<(bool, usize, &str)> = self
             .tag_names
             .range::<str, _>(from)
             .take_while(|(folded, _)| folded.starts_with(prefix))
@@ -363,35 +413,35 @@ impl SearchIndex {
                 })
             })
             .collect();
-        found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-        found
-            .into_iter()
-            .take(limit)
-            .map(|(_, count, name)| (name.to_owned(), count))
-            .collect()
+        smallest(found, limit, |&(inexact, count, name)| {
+            (inexact, Reverse(count), name)
+        })
+        .into_iter()
+        .map(|(_, count, name)| (name.to_owned(), count))
+        .collect()
     }
 
     /// Posts whose text or tags have a word starting with each word of the
     /// query: those matching more whole words first, then newest first
     /// (among equal times, the later added).
     pub fn search_posts(&self, query: &str, limit: usize) -> Vec<String> {
-        let mut found: Vec<(usize, i64, u32, &str)> = self
+        let words_of = |n| self.posts.get(n).map(|doc| doc.words.as_slice());
+        let found: Vec<(usize, i64, u32, &str)> = self
             .post_words
-            .matching(&words(query))
+            .matching(&words(query), words_of)
             .into_iter()
             .filter_map(|(whole, n)| {
-                self.post_docs
-                    .get(&n)
-                    .map(|doc| (whole, doc.created_at, n, doc.id.as_str()))
+                let doc = self.posts.get(n)?;
+                Some((whole, doc.created_at, n, doc.id.as_str()))
             })
             .collect();
         // Best first: more whole words, then newer, then the later added.
-        found.sort_unstable_by_key(|&(whole, created, n, _)| Reverse((whole, created, n)));
-        found
-            .into_iter()
-            .take(limit)
-            .map(|(_, _, _, id)| id.to_owned())
-            .collect()
+        smallest(found, limit, |&(whole, created, n, _)| {
+            Reverse((whole, created, n))
+        })
+        .into_iter()
+        .map(|(_, _, _, id)| id.to_owned())
+        .collect()
     }
 
     /// Users whose username, first or last name has a word starting with
@@ -400,12 +450,13 @@ impl SearchIndex {
     /// username.
     pub fn search_users(&self, query: &str, limit: usize) -> Vec<String> {
         let folded = fold(query.trim().trim_start_matches('@'));
-        let mut found: Vec<(u8, usize, &str, &str)> = self
+        let words_of = |n| self.users.get(n).map(|doc| doc.words.as_slice());
+        let found: Vec<(u8, usize, &str, &str)> = self
             .user_words
-            .matching(&words(&folded))
+            .matching(&words(&folded), words_of)
             .into_iter()
             .filter_map(|(whole, n)| {
-                let doc = self.user_docs.get(&n)?;
+                let doc = self.users.get(n)?;
                 let rank = if doc.username == folded {
                     0
                 } else if doc.username.starts_with(&folded) {
@@ -416,12 +467,12 @@ impl SearchIndex {
                 Some((rank, whole, doc.username.as_str(), doc.id.as_str()))
             })
             .collect();
-        found.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(a.2.cmp(b.2)));
-        found
-            .into_iter()
-            .take(limit)
-            .map(|(_, _, _, id)| id.to_owned())
-            .collect()
+        smallest(found, limit, |&(rank, whole, username, _)| {
+            (rank, Reverse(whole), username)
+        })
+        .into_iter()
+        .map(|(_, _, _, id)| id.to_owned())
+        .collect()
     }
 }
 
