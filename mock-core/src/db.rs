@@ -3,7 +3,7 @@
 
 use crate::model::{Counters, Post, User};
 use crate::search::SearchIndex;
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 
 /// SplitMix64: a tiny deterministic generator for salts, seeded by the
@@ -47,10 +47,12 @@ pub struct Db {
     pub counters: Counters,
     pub rng: Rng,
     post_json: RefCell<JsonCache>,
-    /// Tags and words of posts and users: derived data, never saved, kept
-    /// in step by the methods that change what it indexes (adding a user or
-    /// a post, [`Db::edit_user`], [`Db::edit_post`], [`Db::remove_post`]).
-    search: SearchIndex,
+    /// Tags and words of posts and users: derived data, never saved. Built
+    /// by the first search or tag feed (so loading a state does not pay for
+    /// it), then kept in step by the methods that change what it indexes
+    /// (adding a user or a post, [`Db::edit_user`], [`Db::edit_post`],
+    /// [`Db::remove_post`]).
+    search: OnceCell<SearchIndex>,
 }
 
 /// See [`Db::user_lists_mut`].
@@ -88,16 +90,10 @@ impl Db {
             counters,
             rng,
             post_json: RefCell::default(),
-            search: SearchIndex::default(),
+            search: OnceCell::new(),
         };
         db.reindex_users();
         db.reindex_posts();
-        for user in &db.users {
-            db.search.index_user(user);
-        }
-        for post in &db.posts {
-            db.search.index_post(post);
-        }
         db
     }
 
@@ -149,7 +145,9 @@ impl Db {
         self.post_json.get_mut().posts.clear();
         let user = self.users.get_mut(i)?;
         change(user);
-        self.search.index_user(user);
+        if let Some(search) = self.search.get_mut() {
+            search.index_user(user);
+        }
         Some(user)
     }
 
@@ -181,12 +179,24 @@ impl Db {
         }
         let post = self.posts.get_mut(i)?;
         change(post);
-        self.search.index_post(post);
+        if let Some(search) = self.search.get_mut() {
+            search.index_post(post);
+        }
         Some(post)
     }
 
+    /// The search index, built on first use.
     pub fn search(&self) -> &SearchIndex {
-        &self.search
+        self.search.get_or_init(|| {
+            let mut search = SearchIndex::default();
+            for user in &self.users {
+                search.index_user(user);
+            }
+            for post in &self.posts {
+                search.index_post(post);
+            }
+            search
+        })
     }
 
     /// The rendered-post cache (see [`JsonCache`]).
@@ -198,13 +208,17 @@ impl Db {
         let i = self.users.len();
         self.user_index.insert(user.id.clone(), i);
         self.username_index.insert(user.username.clone(), i);
-        self.search.index_user(&user);
+        if let Some(search) = self.search.get_mut() {
+            search.index_user(&user);
+        }
         self.users.push(user);
     }
 
     pub fn insert_post(&mut self, post: Post) {
         self.post_index.insert(post.id.clone(), self.posts.len());
-        self.search.index_post(&post);
+        if let Some(search) = self.search.get_mut() {
+            search.index_post(&post);
+        }
         self.posts.push(post);
     }
 
@@ -221,7 +235,9 @@ impl Db {
             cache.remove(i);
         }
         self.reindex_posts();
-        self.search.remove_post(id);
+        if let Some(search) = self.search.get_mut() {
+            search.remove_post(id);
+        }
         for user in &mut self.users {
             remove_all(&mut user.bookmarks, id);
         }

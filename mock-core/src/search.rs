@@ -23,6 +23,9 @@ pub const MAX_TAG_CHARS: usize = 100;
 /// Lowercase, with accents and other combining marks taken off:
 /// `Café` and `cafe` fold to the same text.
 pub fn fold(text: &str) -> String {
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
+    }
     text.nfd()
         .filter(|c| !is_combining_mark(*c))
         .flat_map(char::to_lowercase)
@@ -57,7 +60,9 @@ pub fn tags_in(text: &str) -> Vec<String> {
             previous = Some(next);
             chars.next();
         }
-        let tag: String = tag.nfc().collect();
+        if !tag.is_ascii() {
+            tag = tag.nfc().collect();
+        }
         if !tag.is_empty() && !tags.contains(&tag) {
             tags.push(tag);
         }
@@ -107,7 +112,11 @@ struct WordIndex {
 impl WordIndex {
     fn add(&mut self, doc: u32, words: &[String]) {
         for word in words {
-            let docs = self.words.entry(word.clone()).or_default();
+            // Look up before `entry`, which would copy the word every time.
+            let docs = match self.words.get_mut(word) {
+                Some(docs) => docs,
+                None => self.words.entry(word.clone()).or_default(),
+            };
             if let Err(at) = docs.binary_search(&doc) {
                 docs.insert(at, doc);
             }
@@ -299,7 +308,10 @@ impl SearchIndex {
         }
         self.post_words.add(n, &post_words);
         for tag in &tags {
-            let posts = self.tags.entry(tag.clone()).or_default();
+            let posts = match self.tags.get_mut(tag) {
+                Some(posts) => posts,
+                None => self.tags.entry(tag.clone()).or_default(),
+            };
             if posts.is_empty() {
                 self.tag_names
                     .entry(fold(tag))

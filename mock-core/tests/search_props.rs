@@ -387,11 +387,20 @@ proptest! {
             let (_, json) = s.call("POST", "/api/auth/login", None, &body);
             s.tokens.insert(username.to_owned(), str_of(&json, "encodedToken").to_owned());
         }
-        for w in &writes {
+        // The index is built by the first search; every write after it
+        // must keep it right. Half-way, a check; at the end, another.
+        s.get("/api/search?q=start");
+        let (first, second) = writes.split_at(writes.len() / 2);
+        for w in first {
             apply(&mut s, w);
         }
         check(&mut s)?;
-        // The same answers from a state rebuilt from its snapshot.
+        for w in second {
+            apply(&mut s, w);
+        }
+        check(&mut s)?;
+        // The same answers from an index built afresh over a state loaded
+        // from its snapshot.
         let snapshot = s.api.export_snapshot();
         s.api = Api::new(4);
         s.api.import_snapshot(&snapshot).unwrap();
