@@ -75,11 +75,11 @@ fn endpoints() -> Vec<Endpoint> {
           "none", "`PostsResponse` `{posts}`", 200, vec![PostNotFound, AlreadyDisliked, LikeBelowZero]),
         e("GET", "/api/posts/tag/{tag}", false,
           "A page of the posts carrying a tag, newest first, with how many carry it in all. The tag may start with `#` (sent as `%23`) \
-           and is matched case-insensitively, Unicode letters included (`caf%C3%A9`, `%E6%97%A5%E6%9C%AC`). A post carries the tags \
+           and is matched case-insensitively and whether typed composed or decomposed, Unicode letters included (`caf%C3%A9`, `%E6%97%A5%E6%9C%AC`). A post carries the tags \
            written in its `content` or `hashtags`: `#` at the start or after a character that is not a letter, digit or `_`, \
            then letters, digits and `_` up to anything else (`#Café!` is `café`). Query: `page` (from 1, default 1), \
            `limit` (1 to 50, default 10); a page past the end has no posts.",
-          "none", "`TagFeedResponse` `{tag, total, posts}` (`tag` lowercased, without `#`)", 200,
+          "none", "`TagFeedResponse` `{tag, total, posts}` (`tag` lowercased, without `#`, in canonical decomposed form: `café` comes back as `cafe` + U+0301, which renders the same)", 200,
           vec![NotAHashtag, BadQueryNumber { name: "page", max: crate::routes::discover::MAX_PAGE },
                BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT }, BadQueryEncoding("page")]),
         e("GET", "/api/search", false,
@@ -89,7 +89,8 @@ fn endpoints() -> Vec<Endpoint> {
            the exact username first, then usernames starting with `q`, then more whole-word matches, then by username. \
            `posts`: those whose content or hashtags have a word starting with every word of `q`: more whole-word matches first, \
            then newest. `tags`: tags starting with `q` (one word, a leading `#` ignored) with their post counts: the exact tag first, \
-           then the most used. Answered from an index that every write keeps up to date.",
+           then the most used (tags come back like the tag feed's `tag`). Answered from an index built by the first search or tag feed \
+           and kept up to date by every write.",
           "none", "`SearchResponse` `{users: UserSummary[], posts: PostView[], tags: TagCount[]}`", 200,
           vec![SearchQueryMissing, SearchQueryTooLong, BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT },
                BadQueryEncoding("q")]),

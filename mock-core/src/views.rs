@@ -191,7 +191,8 @@ pub struct MediaResponse {
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct TagFeedResponse<'a> {
-    /// The tag as it is indexed: lowercased, without its `#`.
+    /// The tag as it is indexed: lowercased, without its `#`, in canonical
+    /// decomposed form (`é` as `e` + U+0301; it renders the same).
     pub tag: String,
     /// How many posts carry the tag in all.
     pub total: u32,
@@ -203,7 +204,7 @@ pub struct TagFeedResponse<'a> {
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct TagCount {
-    /// Lowercased, without its `#`.
+    /// As in a tag feed: lowercased, without its `#`, decomposed.
     pub tag: String,
     pub count: u32,
 }

@@ -5,6 +5,6 @@
  */
 export type TagCount = { 
 /**
- * Lowercased, without its `#`.
+ * As in a tag feed: lowercased, without its `#`, decomposed.
  */
 tag: string, count: number, };

@@ -6,7 +6,8 @@ import type { PostView } from "./PostView";
  */
 export type TagFeedResponse = { 
 /**
- * The tag as it is indexed: lowercased, without its `#`.
+ * The tag as it is indexed: lowercased, without its `#`, in canonical
+ * decomposed form (`é` as `e` + U+0301; it renders the same).
  */
 tag: string, 
 /**
