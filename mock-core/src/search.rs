@@ -187,17 +187,10 @@ impl WordIndex {
     }
 }
 
-/// The `limit` smallest items by `key`, sorted: a partial selection, so
-/// that ten results out of ten thousand matches cost no full sort.
+/// The `limit` smallest items by `key`, sorted.
 fn smallest<T, K: Ord>(mut items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
-    if limit == 0 {
-        return Vec::new();
-    }
-    if items.len() > limit {
-        items.select_nth_unstable_by_key(limit.saturating_sub(1), &key);
-        items.truncate(limit);
-    }
     items.sort_unstable_by_key(key);
+    items.truncate(limit);
     items
 }
 
