@@ -6,6 +6,7 @@ import { PlusIcon } from '../../components/icons';
 import { CreatePostModal } from '../../features/posts/CreatePostModal';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
+import { HeaderSearch } from './HeaderSearch';
 
 export function Header() {
   const user = useAppSelector(selectSignedInUser);
@@ -21,6 +22,7 @@ export function Header() {
             Murmur
           </span>
         </Link>
+        <HeaderSearch />
         <div className="shell-header__actions">
           <button type="button" className="btn shell-header__create" onClick={() => setCreating(true)}>
             <PlusIcon size={18} />
