@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
@@ -7,10 +7,12 @@ import { CreatePostModal } from '../../features/posts/CreatePostModal';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { HeaderSearch } from './HeaderSearch';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 
 export function Header() {
   const user = useAppSelector(selectSignedInUser);
   const [creating, setCreating] = useState(false);
+  const compose = useCallback(() => setCreating(true), []);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   return (
@@ -40,6 +42,7 @@ export function Header() {
         </div>
       </div>
       <CreatePostModal open={creating} onClose={() => setCreating(false)} />
+      <KeyboardShortcuts onCompose={compose} />
     </header>
   );
 }

@@ -78,7 +78,9 @@ export function HeaderSearch() {
       <input
         id={`${listId}-input`}
         className="header-search__input"
-        type="search"
+        // Not type=search: Chromium clears that on Escape, which must only close the list.
+        type="text"
+        enterKeyHint="search"
         placeholder="Search Murmur"
         autoComplete="off"
         maxLength={100}
