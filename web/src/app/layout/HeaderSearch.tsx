@@ -43,7 +43,7 @@ export function HeaderSearch() {
       options.push({ key: `t-${t.tag}`, label: `#${t.tag}`, detail: t.count === 1 ? '1 post' : `${t.count} posts`, path: tagPath(t.tag) });
     }
   }
-  if (query) options.push({ key: 'all', label: `Search for “${query}”`, detail: 'people, posts and tags', path: searchPath(query) });
+  if (query) options.push({ key: 'all', label: `Search for “${query}”`, detail: '', path: searchPath(query) });
   const expanded = open && options.length > 0;
 
   function go(path: string) {
@@ -114,7 +114,7 @@ export function HeaderSearch() {
             }}
           >
             <span className="header-search__label">{option.label}</span>
-            <span className="header-search__detail">{option.detail}</span>
+            {option.detail && <span className="header-search__detail">{option.detail}</span>}
           </li>
         ))}
       </ul>
