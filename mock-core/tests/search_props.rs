@@ -14,14 +14,8 @@ use std::sync::LazyLock;
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
-const SEED_ACCOUNTS: [(&str, &str); 6] = [
-    ("guest", "guest123"),
-    ("maya_lind", "password123"),
-    ("theo_builds", "password123"),
-    ("priya_cooks", "password123"),
-    ("jonas_trails", "password123"),
-    ("lena_sketches", "password123"),
-];
+mod common;
+use common::SEED_ACCOUNTS;
 
 const WORDS: [&str; 16] = [
     "#Run",
