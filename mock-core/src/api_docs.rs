@@ -73,6 +73,27 @@ fn endpoints() -> Vec<Endpoint> {
           "Takes back the user's like: the user leaves `likedBy`, joins `dislikedBy`; `likeCount` falls by 1. \
            A user who has not liked the post has no like to take back, so `likeCount` always equals `likedBy.length`.",
           "none", "`PostsResponse` `{posts}`", 200, vec![PostNotFound, AlreadyDisliked, LikeBelowZero]),
+        e("GET", "/api/posts/tag/{tag}", false,
+          "A page of the posts carrying a tag, newest first, with how many carry it in all. The tag may start with `#` (sent as `%23`) \
+           and is matched case-insensitively and whether typed composed or decomposed, Unicode letters included (`caf%C3%A9`, `%E6%97%A5%E6%9C%AC`). A post carries the tags \
+           written in its `content` or `hashtags`: `#` at the start or after a character that is not a letter, digit or `_`, \
+           then letters, digits and `_` up to anything else (`#Café!` is `café`). Query: `page` (from 1, default 1), \
+           `limit` (1 to 50, default 10); a page past the end has no posts.",
+          "none", "`TagFeedResponse` `{tag, total, posts}` (`tag` lowercased, without `#`, in canonical decomposed form: `café` comes back as `cafe` + U+0301, which renders the same)", 200,
+          vec![NotAHashtag, BadQueryNumber { name: "page", max: crate::routes::discover::MAX_PAGE },
+               BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT }, BadQueryEncoding("page")]),
+        e("GET", "/api/search", false,
+          "Searches as one types. Query: `q` (required, at most 100 characters; `+` or `%20` for spaces), `limit` (1 to 50 per list, \
+           default 10). Case and accents are ignored (`cafe` finds `Café`), and each word of `q` matches the start of a word. \
+           `users`: those whose username, first or last name has a word starting with every word of `q` (a leading `@` is ignored): \
+           the exact username first, then usernames starting with `q`, then more whole-word matches, then by username. \
+           `posts`: those whose content or hashtags have a word starting with every word of `q`: more whole-word matches first, \
+           then newest. `tags`: tags starting with `q` (one word, a leading `#` ignored) with their post counts: the exact tag first, \
+           then the most used (tags come back like the tag feed's `tag`). Answered from an index built by the first search or tag feed \
+           and kept up to date by every write.",
+          "none", "`SearchResponse` `{users: UserSummary[], posts: PostView[], tags: TagCount[]}`", 200,
+          vec![SearchQueryMissing, SearchQueryTooLong, BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT },
+               BadQueryEncoding("q")]),
         e("GET", "/api/comments/{postId}", false, "A post's comments, newest first.",
           "none", "`CommentsResponse` `{comments}`", 200, vec![PostNotFound]),
         e("POST", "/api/comments/add/{postId}", true, "Adds a comment by the signed-in user.",
@@ -277,6 +298,18 @@ fn catalogue() -> Vec<ApiError> {
         FileTooLarge,
         UnsafeMediaUrl("mediaURL"),
         UnsafeMediaUrl("avatarURL"),
+        SearchQueryMissing,
+        SearchQueryTooLong,
+        BadQueryNumber {
+            name: "limit",
+            max: crate::search::MAX_SEARCH_LIMIT,
+        },
+        BadQueryNumber {
+            name: "page",
+            max: crate::routes::discover::MAX_PAGE,
+        },
+        BadQueryEncoding("<name>"),
+        NotAHashtag,
     ]
 }
 

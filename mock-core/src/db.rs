@@ -2,7 +2,8 @@
 //! so that every lookup is logarithmic and no request does quadratic work.
 
 use crate::model::{Counters, Post, User};
-use std::cell::RefCell;
+use crate::search::SearchIndex;
+use std::cell::{OnceCell, RefCell};
 use std::collections::BTreeMap;
 
 /// SplitMix64: a tiny deterministic generator for salts, seeded by the
@@ -46,6 +47,12 @@ pub struct Db {
     pub counters: Counters,
     pub rng: Rng,
     post_json: RefCell<JsonCache>,
+    /// Tags and words of posts and users: derived data, never saved. Built
+    /// by the first search or tag feed (so loading a state does not pay for
+    /// it), then kept in step by the methods that change what it indexes
+    /// (adding a user or a post, [`Db::edit_user`], [`Db::edit_post`],
+    /// [`Db::remove_post`]).
+    search: OnceCell<SearchIndex>,
 }
 
 /// See [`Db::user_lists_mut`].
@@ -83,6 +90,7 @@ impl Db {
             counters,
             rng,
             post_json: RefCell::default(),
+            search: OnceCell::new(),
         };
         db.reindex_users();
         db.reindex_posts();
@@ -130,12 +138,17 @@ impl Db {
         })
     }
 
-    /// Any part of a user; drops every rendered post, since posts embed
-    /// names and avatars.
-    pub fn user_mut(&mut self, id: &str) -> Option<&mut User> {
+    /// Changes any part of a user with `change`; drops every rendered
+    /// post, since posts embed names and avatars, and re-indexes the names.
+    pub fn edit_user(&mut self, id: &str, change: impl FnOnce(&mut User)) -> Option<&User> {
         let i = *self.user_index.get(id)?;
         self.post_json.get_mut().posts.clear();
-        self.users.get_mut(i)
+        let user = self.users.get_mut(i)?;
+        change(user);
+        if let Some(search) = self.search.get_mut() {
+            search.index_user(user);
+        }
+        Some(user)
     }
 
     pub fn user_by_username(&self, username: &str) -> Option<&User> {
@@ -148,12 +161,42 @@ impl Db {
         self.post_index.get(id).and_then(|&i| self.posts.get(i))
     }
 
+    /// A post's likes or comments: neither is indexed, so changing them
+    /// costs the search index nothing (edit text with [`Db::edit_post`]).
     pub fn post_mut(&mut self, id: &str) -> Option<&mut Post> {
         let i = *self.post_index.get(id)?;
         if let Some(slot) = self.post_json.get_mut().posts.get_mut(i) {
             *slot = None;
         }
         self.posts.get_mut(i)
+    }
+
+    /// Changes a post's text, media or tags with `change` and re-indexes it.
+    pub fn edit_post(&mut self, id: &str, change: impl FnOnce(&mut Post)) -> Option<&Post> {
+        let i = *self.post_index.get(id)?;
+        if let Some(slot) = self.post_json.get_mut().posts.get_mut(i) {
+            *slot = None;
+        }
+        let post = self.posts.get_mut(i)?;
+        change(post);
+        if let Some(search) = self.search.get_mut() {
+            search.index_post(post);
+        }
+        Some(post)
+    }
+
+    /// The search index, built on first use.
+    pub fn search(&self) -> &SearchIndex {
+        self.search.get_or_init(|| {
+            let mut search = SearchIndex::default();
+            for user in &self.users {
+                search.index_user(user);
+            }
+            for post in &self.posts {
+                search.index_post(post);
+            }
+            search
+        })
     }
 
     /// The rendered-post cache (see [`JsonCache`]).
@@ -165,11 +208,17 @@ impl Db {
         let i = self.users.len();
         self.user_index.insert(user.id.clone(), i);
         self.username_index.insert(user.username.clone(), i);
+        if let Some(search) = self.search.get_mut() {
+            search.index_user(&user);
+        }
         self.users.push(user);
     }
 
     pub fn insert_post(&mut self, post: Post) {
         self.post_index.insert(post.id.clone(), self.posts.len());
+        if let Some(search) = self.search.get_mut() {
+            search.index_post(&post);
+        }
         self.posts.push(post);
     }
 
@@ -186,6 +235,9 @@ impl Db {
             cache.remove(i);
         }
         self.reindex_posts();
+        if let Some(search) = self.search.get_mut() {
+            search.remove_post(id);
+        }
         for user in &mut self.users {
             remove_all(&mut user.bookmarks, id);
         }

@@ -2,6 +2,7 @@
 //! message in a single `match`, and every response body of a failure is
 //! `{"errors": ["<message>"]}`.
 
+use crate::search::{MAX_QUERY_CHARS, MAX_TAG_CHARS};
 use std::fmt;
 
 /// Everything a request can fail with. The catalogue messages of the spec
@@ -44,6 +45,21 @@ pub enum ApiError {
     /// A `mediaURL` or `avatarURL` (the field named) that is not a
     /// same-origin path to an uploaded or shipped image.
     UnsafeMediaUrl(&'static str),
+    /// `q` of a search is absent or blank.
+    SearchQueryMissing,
+    /// `q` of a search is longer than `search::MAX_QUERY_CHARS`.
+    SearchQueryTooLong,
+    /// A numeric query parameter (named) that is not a whole number from 1
+    /// to `max`.
+    BadQueryNumber {
+        name: &'static str,
+        max: usize,
+    },
+    /// A query parameter (named) with a malformed `%` escape or bytes that
+    /// are not UTF-8.
+    BadQueryEncoding(&'static str),
+    /// A tag feed asked for something that is not one hashtag.
+    NotAHashtag,
     /// A response could not be serialised: a bug, never a client's fault.
     Internal,
 }
@@ -110,6 +126,34 @@ impl ApiError {
                     format!("{field} must be a path to an uploaded or shipped image"),
                 );
             }
+            ApiError::BadQueryNumber { name, max } => {
+                return (
+                    400,
+                    format!("{name} must be a whole number from 1 to {max}"),
+                );
+            }
+            ApiError::BadQueryEncoding(name) => {
+                return (
+                    400,
+                    format!("Query parameter {name} is not valid percent-encoded UTF-8"),
+                );
+            }
+            ApiError::SearchQueryTooLong => {
+                return (
+                    400,
+                    format!("Search query q must be at most {MAX_QUERY_CHARS} characters"),
+                );
+            }
+            ApiError::NotAHashtag => {
+                return (
+                    400,
+                    format!(
+                        "Tag must be a hashtag: letters, digits or _ after an optional #, \
+                         at most {MAX_TAG_CHARS} characters"
+                    ),
+                );
+            }
+            ApiError::SearchQueryMissing => (400, "Search query q must not be empty"),
             ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),
             ApiError::PostContentEmpty => (400, "Post content must not be empty"),
             ApiError::PostContentTooLong => (400, "Post content must be at most 100 characters"),

@@ -26,6 +26,7 @@ mod error;
 mod model;
 mod router;
 mod routes;
+mod search;
 mod seed;
 mod snapshot;
 mod time;

@@ -92,20 +92,22 @@ pub fn routes() -> impl Iterator<Item = &'static Route> {
 }
 
 /// The route tables, in matching order.
-const TABLES: [&[Route]; 5] = [
+const TABLES: [&[Route]; 6] = [
     routes::auth::ROUTES,
     routes::users::ROUTES,
     routes::posts::ROUTES,
+    routes::discover::ROUTES,
     routes::comments::ROUTES,
     routes::media::ROUTES,
 ];
 
-/// What a handler gets: the store, the clock, the path parameters and the
-/// body.
+/// What a handler gets: the store, the clock, the path parameters, the
+/// query string and the body.
 pub struct Ctx<'a> {
     pub db: &'a mut Db,
     pub now: Now,
     params: Vec<(&'static str, String)>,
+    query: &'a str,
     body: &'a str,
 }
 
@@ -118,6 +120,38 @@ impl<'a> Ctx<'a> {
             .iter()
             .find(|(n, _)| *n == name)
             .map_or("", |(_, value)| value.as_str())
+    }
+
+    /// The query parameter `name` (the first if it repeats), decoded as a
+    /// form would send it: `%XX` escapes, `+` for a space. `None` when the
+    /// query string lacks it; 400 when it is not valid percent-encoded UTF-8.
+    pub fn query(&self, name: &'static str) -> Result<Option<String>, ApiError> {
+        for pair in self.query.split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            if decode_query_part(key).as_deref() == Some(name) {
+                return decode_query_part(value)
+                    .map(Some)
+                    .ok_or(ApiError::BadQueryEncoding(name));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The query parameter `name` as a whole number from 1 to `max`, or
+    /// `default` when it is absent; 400 otherwise.
+    pub fn query_number(
+        &self,
+        name: &'static str,
+        default: usize,
+        max: usize,
+    ) -> Result<usize, ApiError> {
+        let Some(text) = self.query(name)? else {
+            return Ok(default);
+        };
+        text.parse::<usize>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or(ApiError::BadQueryNumber { name, max })
     }
 
     /// The body read as `T`; 400 with the reason otherwise: where the
@@ -184,6 +218,20 @@ fn path_of(url: &str) -> &str {
     path.split(['?', '#']).next().unwrap_or_default()
 }
 
+/// The query string of a URL (between `?` and any `#`), or `""`.
+fn query_of(url: &str) -> &str {
+    let Some((_, after)) = url.split_once('?') else {
+        return "";
+    };
+    after.split('#').next().unwrap_or_default()
+}
+
+/// One name or value of a query string: `+` is a space, then `%XX`
+/// escapes (so `%2B` is a plus).
+fn decode_query_part(part: &str) -> Option<String> {
+    percent_decode(&part.replace('+', " "))
+}
+
 /// The first `n` characters of `s`.
 fn first_chars(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
@@ -247,6 +295,7 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
                 db,
                 now,
                 params,
+                query: query_of(req.url),
                 body: req.body,
             };
             match route.handler {
@@ -297,6 +346,24 @@ mod tests {
     }
 
     #[test]
+    fn query_strings_are_split_and_decoded() {
+        assert_eq!(query_of("/api/search?q=a+b&limit=5#frag"), "q=a+b&limit=5");
+        assert_eq!(query_of("http://h/api/search?q=x?y"), "q=x?y");
+        assert_eq!(query_of("/api/search#q=1"), "");
+        assert_eq!(query_of("/api/search"), "");
+        assert_eq!(
+            decode_query_part("caf%C3%A9+au%2Blait").as_deref(),
+            Some("café au+lait")
+        );
+        assert_eq!(
+            decode_query_part("%E6%97%A5%E6%9C%AC").as_deref(),
+            Some("日本")
+        );
+        assert_eq!(decode_query_part("%zz"), None);
+        assert_eq!(decode_query_part("%C3"), None, "not UTF-8");
+    }
+
+    #[test]
     fn patterns_bind_decoded_parameters() {
         assert_eq!(
             match_pattern("/api/posts/user/{username}", "/api/posts/user/a%20b"),
@@ -313,7 +380,11 @@ mod tests {
         for r in routes() {
             assert!(seen.insert((r.method.as_str(), r.pattern)), "{}", r.pattern);
         }
-        assert_eq!(seen.len(), 23, "22 endpoints of the spec plus media");
+        assert_eq!(
+            seen.len(),
+            25,
+            "22 endpoints of the spec, media, the tag feed and search"
+        );
     }
 
     use crate::testing::{TestApi, TOKEN_INVALID};

@@ -66,6 +66,8 @@ fn generate() -> BTreeMap<String, String> {
         PostResponse<'static>,
         CommentsResponse<'static>,
         MediaResponse,
+        TagFeedResponse<'static>,
+        SearchResponse<'static>,
         ErrorResponse,
         auth::SignupRequest,
         auth::LoginRequest,

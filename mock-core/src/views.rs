@@ -187,6 +187,37 @@ pub struct MediaResponse {
     pub media_url: String,
 }
 
+/// One page of a tag feed.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct TagFeedResponse<'a> {
+    /// The tag as it is indexed: lowercased, without its `#`, in canonical
+    /// decomposed form (`é` as `e` + U+0301; it renders the same).
+    pub tag: String,
+    /// How many posts carry the tag in all.
+    pub total: u32,
+    /// The page's posts, newest first.
+    pub posts: Vec<PostView<'a>>,
+}
+
+/// A tag and how many posts carry it.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct TagCount {
+    /// As in a tag feed: lowercased, without its `#`, decomposed.
+    pub tag: String,
+    pub count: u32,
+}
+
+/// What a search found, best first in each list.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub struct SearchResponse<'a> {
+    pub users: Vec<UserSummary<'a>>,
+    pub posts: Vec<PostView<'a>>,
+    pub tags: Vec<TagCount>,
+}
+
 /// The body of every failure; clients read `errors[0]`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]

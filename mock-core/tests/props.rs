@@ -11,14 +11,8 @@ const NOW: Now = Now {
     epoch_ms: 1_790_000_000_000,
     offset_minutes: 60,
 };
-const ACCOUNTS: [(&str, &str); 6] = [
-    ("guest", "guest123"),
-    ("maya_lind", "password123"),
-    ("theo_builds", "password123"),
-    ("priya_cooks", "password123"),
-    ("jonas_trails", "password123"),
-    ("lena_sketches", "password123"),
-];
+mod common;
+use common::SEED_ACCOUNTS as ACCOUNTS;
 const USER_IDS: [&str; 7] = [
     "u-guest", "u-maya", "u-theo", "u-priya", "u-jonas", "u-lena", "u-none",
 ];

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod comments;
+pub mod discover;
 pub mod media;
 pub mod posts;
 pub mod users;

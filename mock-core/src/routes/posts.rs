@@ -144,43 +144,42 @@ fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     all_posts(&cx, 201)
 }
 
-/// The post named by the path, if the signed-in user wrote it.
-fn own_post<'a>(
-    cx: &'a mut Ctx<'_>,
-    user_id: &str,
-    not_owner: ApiError,
-) -> Result<&'a mut Post, ApiError> {
-    let id = cx.param("postId").to_owned();
-    let post = cx.db.post_mut(&id).ok_or(ApiError::PostNotFound)?;
+/// The id of the post named by the path, if the signed-in user wrote it.
+fn own_post(cx: &Ctx<'_>, user_id: &str, not_owner: ApiError) -> Result<String, ApiError> {
+    let post = cx
+        .db
+        .post(cx.param("postId"))
+        .ok_or(ApiError::PostNotFound)?;
     if post.author != user_id {
         return Err(not_owner);
     }
-    Ok(post)
+    Ok(post.id.clone())
 }
 
-fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let data = cx.body::<PostRequest>()?.post_data;
+    let id = own_post(&cx, &me.id, ApiError::EditPostNotOwner)?;
+    let current_media = cx.db.post(&id).map(|p| p.media_url.as_str());
+    let data = data.check(current_media)?;
     let now = cx.now.epoch_ms;
-    let post = own_post(&mut cx, &me.id, ApiError::EditPostNotOwner)?;
-    let data = data.check(Some(&post.media_url))?;
-    let fields = [
-        (data.content, &mut post.content),
-        (data.media_url, &mut post.media_url),
-        (data.hashtags, &mut post.hashtags),
-    ];
-    for (new, field) in fields {
-        if let Some(value) = new {
-            *field = value;
+    cx.db.edit_post(&id, |post| {
+        let fields = [
+            (data.content, &mut post.content),
+            (data.media_url, &mut post.media_url),
+            (data.hashtags, &mut post.hashtags),
+        ];
+        for (new, field) in fields {
+            if let Some(value) = new {
+                *field = value;
+            }
         }
-    }
-    post.updated_at = now;
+        post.updated_at = now;
+    });
     all_posts(&cx, 201)
 }
 
-fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let id = own_post(&mut cx, &me.id, ApiError::DeletePostNotOwner)?
-        .id
-        .clone();
+fn delete(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let id = own_post(&cx, &me.id, ApiError::DeletePostNotOwner)?;
     cx.db.remove_post(&id);
     all_posts(&cx, 200)
 }

@@ -83,20 +83,23 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         Some(url) if url != current.avatar_url => Some(check_media_path("avatarURL", url)?),
         other => other,
     };
-    let user = cx.db.user_mut(&me.id).ok_or(ApiError::UserNotRegistered)?;
-    let fields = [
-        (data.first_name, &mut user.first_name),
-        (data.last_name, &mut user.last_name),
-        (data.bio, &mut user.bio),
-        (data.website, &mut user.website),
-        (data.avatar_url, &mut user.avatar_url),
-    ];
-    for (new, field) in fields {
-        if let Some(value) = new {
-            *field = value;
-        }
-    }
-    user.updated_at = now;
+    cx.db
+        .edit_user(&me.id, |user| {
+            let fields = [
+                (data.first_name, &mut user.first_name),
+                (data.last_name, &mut user.last_name),
+                (data.bio, &mut user.bio),
+                (data.website, &mut user.website),
+                (data.avatar_url, &mut user.avatar_url),
+            ];
+            for (new, field) in fields {
+                if let Some(value) = new {
+                    *field = value;
+                }
+            }
+            user.updated_at = now;
+        })
+        .ok_or(ApiError::UserNotRegistered)?;
     let render = cx.render();
     let user = render.db.user(&me.id).ok_or(ApiError::Internal)?;
     Reply::created(&UserResponse {

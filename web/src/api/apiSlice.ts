@@ -19,8 +19,10 @@ import type {
   LoginResponse,
   PostRequest,
   PostsResponse,
+  SearchResponse,
   SignupRequest,
   SignupResponse,
+  TagFeedResponse,
   UserResponse,
   UserSummary,
   UsersResponse,
@@ -177,6 +179,16 @@ export const api = createApi({
         transformResponse: (response: UsersResponse) => response.users,
         providesTags: ['User'],
       }),
+      /** A page of the posts carrying a tag, newest first, with the tag's post count. */
+      getTagFeed: build.query<TagFeedResponse, { tag: string; page?: number; limit?: number }>({
+        query: ({ tag, page = 1, limit = 50 }) => `/posts/tag/${id(tag)}?page=${page}&limit=${limit}`,
+        providesTags: ['Post'],
+      }),
+      /** Users, posts and tags matching `q` (case and accents ignored). */
+      search: build.query<SearchResponse, { q: string; limit?: number }>({
+        query: ({ q, limit = 10 }) => `/search?q=${encodeURIComponent(q)}&limit=${limit}`,
+        providesTags: ['Post', 'User'],
+      }),
       /** Ids of the signed-in user's bookmarked posts, oldest first. */
       getBookmarks: build.query<string[], void>({
         query: () => '/users/bookmark',
@@ -263,6 +275,8 @@ export const {
   useGetPostsQuery,
   useGetUsersQuery,
   useGetBookmarksQuery,
+  useGetTagFeedQuery,
+  useSearchQuery,
   useCreatePostMutation,
   useEditPostMutation,
   useDeletePostMutation,

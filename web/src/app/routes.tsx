@@ -5,10 +5,12 @@ import { DemoDataSection } from '../features/demo-data/ResetDemoData';
 import { BookmarksPage } from '../features/posts/BookmarksPage';
 import { ExplorePage } from '../features/posts/ExplorePage';
 import { HomePage } from '../features/posts/HomePage';
+import { TagPage } from '../features/posts/TagPage';
 import { ThemePage } from '../features/theme/ThemePage';
 import { AppLayout } from './layout/AppLayout';
 import { PostDetailPage } from './pages/PostDetailPage';
 import { ProfilePage } from './pages/ProfilePage';
+import { SearchPage } from './pages/SearchPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
@@ -26,6 +28,8 @@ export function AppRoutes() {
             <Route path="bookmark" element={<BookmarksPage />} />
             <Route path="profile/:username" element={<ProfilePage />} />
             <Route path="post/:postId" element={<PostDetailPage />} />
+            <Route path="tag/:tag" element={<TagPage />} />
+            <Route path="search" element={<SearchPage />} />
             <Route
               path="theme"
               element={

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
@@ -6,10 +6,13 @@ import { PlusIcon } from '../../components/icons';
 import { CreatePostModal } from '../../features/posts/CreatePostModal';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
+import { HeaderSearch } from './HeaderSearch';
+import { KeyboardShortcuts } from './KeyboardShortcuts';
 
 export function Header() {
   const user = useAppSelector(selectSignedInUser);
   const [creating, setCreating] = useState(false);
+  const compose = useCallback(() => setCreating(true), []);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
 
   return (
@@ -21,6 +24,7 @@ export function Header() {
             Murmur
           </span>
         </Link>
+        <HeaderSearch />
         <div className="shell-header__actions">
           <button type="button" className="btn shell-header__create" onClick={() => setCreating(true)}>
             <PlusIcon size={18} />
@@ -38,6 +42,7 @@ export function Header() {
         </div>
       </div>
       <CreatePostModal open={creating} onClose={() => setCreating(false)} />
+      <KeyboardShortcuts onCompose={compose} />
     </header>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
 import { usePosts } from './usePosts';
@@ -9,6 +10,9 @@ export function ExplorePage() {
   return (
     <div className="posts-page">
       <h1 className="page-title">Explore</h1>
+      <Link to="/search" className="btn explore-search-link">
+        Search people, posts and tags
+      </Link>
       {loading ? (
         <Spinner label="Loading posts" />
       ) : (

@@ -13,6 +13,7 @@ import { useAppSelector } from '../../api/hooks';
 import type { Post } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TaggedText } from '../../components/TaggedText';
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from '../../components/icons';
 import { withErrorToast } from '../../lib/notify';
 import { fullDate, relativeTime } from '../../lib/time';
@@ -129,8 +130,14 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
         )}
       </header>
 
-      <p className="post-card__content">{post.content}</p>
-      {post.hashtags && <p className="post-card__tags">{post.hashtags}</p>}
+      <p className="post-card__content">
+        <TaggedText text={post.content} />
+      </p>
+      {post.hashtags && (
+        <p className="post-card__tags">
+          <TaggedText text={post.hashtags} />
+        </p>
+      )}
       {post.mediaURL && <PostMedia url={post.mediaURL} author={name} />}
 
       <div className="post-card__actions">

@@ -1,0 +1,79 @@
+//! Discovery: a tag's feed and search over users, posts and tags, both
+//! answered from the search index that every write keeps up to date.
+
+use crate::error::ApiError;
+use crate::router::{Ctx, Method::Get, Reply, Route};
+use crate::search::{hashtag, DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT};
+use crate::views::{SearchResponse, TagCount, TagFeedResponse};
+
+pub const ROUTES: &[Route] = &[
+    Route::open(Get, "/api/posts/tag/{tag}", tag_feed),
+    Route::open(Get, "/api/search", search),
+];
+
+/// Highest page number a tag feed accepts.
+pub const MAX_PAGE: usize = 1_000_000;
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A page of the posts carrying a tag, newest first.
+fn tag_feed(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let tag = hashtag(cx.param("tag")).ok_or(ApiError::NotAHashtag)?;
+    let page = cx.query_number("page", 1, MAX_PAGE)?;
+    let limit = cx.query_number("limit", DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)?;
+    let offset = page.saturating_sub(1).saturating_mul(limit);
+    let render = cx.render();
+    let found = render.db.search().tag_page(&tag, offset, limit);
+    let posts = found
+        .ids
+        .iter()
+        .filter_map(|id| render.db.post(id))
+        .filter_map(|post| render.post(post))
+        .collect();
+    Reply::ok(&TagFeedResponse {
+        tag,
+        total: count(found.total),
+        posts,
+    })
+}
+
+/// Users by name or username, posts by text or tag, and tags by prefix.
+fn search(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let q = cx.query("q")?.unwrap_or_default();
+    if q.trim().is_empty() {
+        return Err(ApiError::SearchQueryMissing);
+    }
+    if q.chars().count() > MAX_QUERY_CHARS {
+        return Err(ApiError::SearchQueryTooLong);
+    }
+    let limit = cx.query_number("limit", DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)?;
+    let render = cx.render();
+    let index = render.db.search();
+    let users = index
+        .search_users(&q, limit)
+        .iter()
+        .filter_map(|id| render.db.user(id))
+        .map(|user| render.summary(user))
+        .collect();
+    let posts = index
+        .search_posts(&q, limit)
+        .iter()
+        .filter_map(|id| render.db.post(id))
+        .filter_map(|post| render.post(post))
+        .collect();
+    let tags = index
+        .search_tags(&q, limit)
+        .into_iter()
+        .map(|(tag, n)| TagCount {
+            tag,
+            count: count(n),
+        })
+        .collect();
+    Reply::ok(&SearchResponse { users, posts, tags })
+}
+
+#[cfg(test)]
+#[path = "discover_tests.rs"]
+mod tests;
