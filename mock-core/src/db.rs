@@ -46,6 +46,9 @@ pub struct Db {
     pub counters: Counters,
     pub rng: Rng,
     post_json: RefCell<JsonCache>,
+    /// Where the site lives (`/`, `/murmur/`): media and avatar paths are
+    /// absolute under it (see `crate::base_path`).
+    pub base_path: String,
 }
 
 /// See [`Db::user_lists_mut`].
@@ -83,6 +86,7 @@ impl Db {
             counters,
             rng,
             post_json: RefCell::default(),
+            base_path: "/".to_owned(),
         };
         db.reindex_users();
         db.reindex_posts();
@@ -154,6 +158,14 @@ impl Db {
             *slot = None;
         }
         self.posts.get_mut(i)
+    }
+
+    /// Every avatar and post media path, for a migration; drops every
+    /// rendered post.
+    pub fn media_paths_mut(&mut self) -> impl Iterator<Item = &mut String> {
+        self.post_json.get_mut().posts.clear();
+        let avatars = self.users.iter_mut().map(|u| &mut u.avatar_url);
+        avatars.chain(self.posts.iter_mut().map(|p| &mut p.media_url))
     }
 
     /// The rendered-post cache (see [`JsonCache`]).
