@@ -26,7 +26,12 @@ fn the_base_path_option_makes_media_paths_absolute_under_it() {
     let mut core = with_base("murmur").expect("a plain base");
     assert_eq!(core.base_path(), "/murmur/");
     let res = core.handle("GET", "/api/posts/p-02", None, "");
-    assert!(res.body().contains("\"mediaURL\":\"/murmur/seed/aurora.jpg\""), "{}", res.body());
+    assert!(
+        res.body()
+            .contains("\"mediaURL\":\"/murmur/seed/aurora.jpg\""),
+        "{}",
+        res.body()
+    );
     assert!(with_base("//evil.example/").is_err());
 }
 
