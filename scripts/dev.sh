@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# npm run dev: the Vite dev server over a dev build of the core. Rebuild the
-# core (scripts/build-core.sh --dev) and the page reloads.
+# npm run dev: the Vite dev server over a dev build of the core. Saving a Rust
+# file rebuilds the core and reloads the page (web/src/dev/coreWatcher.ts).
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh

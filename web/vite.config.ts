@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { CSP_META } from './csp.mjs';
+import { rebuildCoreOnRustChange } from './src/dev/coreWatcher';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -87,7 +88,8 @@ process.env.VITE_BUILD_ID ??= 'local';
 export default defineConfig(({ mode, command }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [react(), contentSecurityPolicy(), pwa(basePath())],
+  // The dev server (not vitest's) rebuilds the core when a Rust file changes.
+  plugins: [react(), contentSecurityPolicy(), pwa(basePath()), command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root)],
   // The worker the app registers (src/mocks/browser.ts): a build has sw.js;
   // the dev server (and a build without the plugin, like the bench pages)
   // uses msw's worker as it is.
@@ -105,8 +107,8 @@ export default defineConfig(({ mode, command }) => ({
   },
   server: {
     host: '127.0.0.1',
-    // The wasm package lives outside web/; let the dev server read it, and
-    // reload the page when the core is rebuilt.
+    // The wasm package lives outside web/; let the dev server read it
+    // (src/dev/coreWatcher.ts rebuilds it and reloads the page).
     fs: { allow: [root] },
     watch: { ignored: ['!**/mock-core/pkg/**'] },
   },

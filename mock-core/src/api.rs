@@ -1,5 +1,6 @@
 //! The request/response boundary: strings in, status and body text out.
 
+use crate::base_path;
 use crate::db::{Db, Rng};
 use crate::router::dispatch;
 use crate::snapshot::{self, SnapshotError};
@@ -34,11 +35,27 @@ pub struct Api {
 }
 
 impl Api {
-    /// A backend over the seed data. `entropy` seeds salts and ids.
+    /// A backend over the seed data for a site at the root. `entropy`
+    /// seeds salts and ids.
     pub fn new(entropy: u64) -> Api {
-        Api {
-            db: crate::seed::seed_db(Rng(entropy)),
-        }
+        let mut db = crate::seed::seed_db(Rng(entropy));
+        base_path::apply(&mut db, "/");
+        Api { db }
+    }
+
+    /// A backend for a site under `base` (`/murmur/`): every media and
+    /// avatar path it hands out is absolute under it. Refuses a base that
+    /// is not `/` or `/word/.../`.
+    pub fn with_base_path(entropy: u64, base: &str) -> Result<Api, String> {
+        let base = base_path::normalize(base)?;
+        let mut db = crate::seed::seed_db(Rng(entropy));
+        base_path::apply(&mut db, &base);
+        Ok(Api { db })
+    }
+
+    /// The base path media and avatar paths are absolute under.
+    pub fn base_path(&self) -> &str {
+        &self.db.base_path
     }
 
     pub fn handle(&mut self, req: &Request<'_>, now: Now) -> Response {
@@ -53,19 +70,27 @@ impl Api {
 
     /// Replaces the state with a snapshot; a bad one is refused and the
     /// state stays as it was.
+    /// Relative media and avatar paths (states saved before paths were
+    /// absolute) are moved under the base path.
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
-        self.db = snapshot::import(json)?;
+        let mut db = snapshot::import(json)?;
+        base_path::apply(&mut db, &self.db.base_path);
+        self.db = db;
         Ok(())
     }
 
     /// Replaces the state with `users` generated users (the guest account
     /// among them) and `posts` generated posts, for benchmarks.
     pub fn load_bulk(&mut self, users: usize, posts: usize) {
-        self.db = snapshot::bulk(users, posts, self.db.rng.clone());
+        let mut db = snapshot::bulk(users, posts, self.db.rng.clone());
+        base_path::apply(&mut db, &self.db.base_path);
+        self.db = db;
     }
 
     /// Back to the seed data; the salt generator keeps running.
     pub fn reset(&mut self) {
-        self.db = crate::seed::seed_db(self.db.rng.clone());
+        let mut db = crate::seed::seed_db(self.db.rng.clone());
+        base_path::apply(&mut db, &self.db.base_path);
+        self.db = db;
     }
 }

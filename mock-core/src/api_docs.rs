@@ -105,8 +105,8 @@ fn endpoints() -> Vec<Endpoint> {
         e("POST", "/api/comments/delete/{postId}/{commentId}", true, "Deletes a comment; its author or the post's author may.",
           "none", "`PostsResponse` `{posts}`", 201, vec![PostNotFound, CommentNotFound, DeleteCommentNotOwner]),
         e("POST", "/api/media", true,
-          "Registers an image upload (the browser keeps the file) and returns its relative path, for `postData.mediaURL` or `userData.avatarURL`.",
-          "`MediaRequest` `{type, size}`", "`MediaResponse` `{mediaURL: \"media/<id>\"}`", 201,
+          "Registers an image upload (the browser keeps the file) and returns its path, absolute under the base path (`/media/m-01`, `/murmur/media/m-01`), for `postData.mediaURL` or `userData.avatarURL`.",
+          "`MediaRequest` `{type, size}`", "`MediaResponse` `{mediaURL: \"<base>media/<id>\"}`", 201,
           vec![NotAnImage, FileTooLarge, bad_body()]),
     ]
 }
@@ -131,7 +131,10 @@ missing one, `not valid JSON (...)` for text that is not JSON. Fields a request 
 (`media/m-01`, `avatars/seed-1.svg`, `/murmur/media/m-01`), each directory `[A-Za-z0-9_-]+` and the name \
 `[A-Za-z0-9_-][A-Za-z0-9._-]*`. Anything else (another origin, `//host`, a scheme, backslashes, whitespace, \
 percent-escapes, `..`) answers 400 `<field> must be a path to an uploaded or shipped image`; an edit may send back \
-the value it already has.
+the value it already has. The core stores and answers every such path absolute under the site's base path (`new \
+MockCore({ basePath })`, default `/`): a relative one sent in (`avatars/preset-1.svg`) is stored as \
+`<base>avatars/preset-1.svg`, so a URL works from any route; a saved state holding relative paths is moved under \
+the base when it is loaded.
 - Failures answer `{\"errors\": [\"<message>\"]}`; clients read `errors[0]`.
 - An unknown path or a wrong method answers 404 `No route for <METHOD> <path>`.
 - Routes marked *token* read an HS256 JWT from the `Authorization` header, raw or as `Bearer <token>`. \

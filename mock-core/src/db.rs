@@ -53,6 +53,9 @@ pub struct Db {
     /// (adding a user or a post, [`Db::edit_user`], [`Db::edit_post`],
     /// [`Db::remove_post`]).
     search: OnceCell<SearchIndex>,
+    /// Where the site lives (`/`, `/murmur/`): media and avatar paths are
+    /// absolute under it (see `crate::base_path`).
+    pub base_path: String,
 }
 
 /// See [`Db::user_lists_mut`].
@@ -91,6 +94,7 @@ impl Db {
             rng,
             post_json: RefCell::default(),
             search: OnceCell::new(),
+            base_path: "/".to_owned(),
         };
         db.reindex_users();
         db.reindex_posts();
@@ -197,6 +201,14 @@ impl Db {
             }
             search
         })
+    }
+
+    /// Every avatar and post media path, for a migration; drops every
+    /// rendered post.
+    pub fn media_paths_mut(&mut self) -> impl Iterator<Item = &mut String> {
+        self.post_json.get_mut().posts.clear();
+        let avatars = self.users.iter_mut().map(|u| &mut u.avatar_url);
+        avatars.chain(self.posts.iter_mut().map(|p| &mut p.media_url))
     }
 
     /// The rendered-post cache (see [`JsonCache`]).

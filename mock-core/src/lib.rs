@@ -21,6 +21,7 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 
 mod api;
 mod auth;
+mod base_path;
 mod db;
 mod error;
 mod model;

@@ -182,7 +182,7 @@ pub struct CommentsResponse<'a> {
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct MediaResponse {
-    /// `media/<id>`, relative like every media path.
+    /// `<base>media/<id>`, absolute under the base path like every media path.
     #[serde(rename = "mediaURL")]
     pub media_url: String,
 }
@@ -445,7 +445,7 @@ mod tests {
         let liker = &first_post(&mut t)["likes"]["likedBy"][0];
         assert_eq!(
             (&liker["firstName"], &liker["avatarURL"]),
-            (&json!("M."), &json!("avatars/preset-4.svg"))
+            (&json!("M."), &json!("/avatars/preset-4.svg"))
         );
         // Follows and bookmarks change no rendered post.
         t.post("/api/users/follow/u-lena", &guest, Value::Null);

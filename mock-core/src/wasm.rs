@@ -65,14 +65,32 @@ impl MockCore {
     /// from `crypto.getRandomValues`; it then lives in the state (and in
     /// snapshots), so replaying the same requests at the same times from a
     /// snapshot gives the same state. Throws if the platform has no `crypto`.
+    ///
+    /// `options.basePath` (default `/`) is where the site lives: every
+    /// media and avatar path the core hands out is absolute under it
+    /// (`/murmur/media/m-01`). Throws on a base that is not `/` or
+    /// `/word/.../`.
     #[wasm_bindgen(constructor)]
-    pub fn new() -> Result<MockCore, JsError> {
+    pub fn new(options: Option<js_sys::Object>) -> Result<MockCore, JsError> {
         let entropy = platform_entropy().map_err(|_| {
             JsError::new("MockCore needs crypto.getRandomValues for password salts")
         })?;
-        Ok(MockCore {
-            api: Api::new(entropy),
-        })
+        let base = match options {
+            Some(options) => js_sys::Reflect::get(&options, &JsValue::from_str("basePath"))
+                .ok()
+                .and_then(|v| v.as_string()),
+            None => None,
+        };
+        let api = Api::with_base_path(entropy, base.as_deref().unwrap_or("/"))
+            .map_err(|e| JsError::new(&e))?;
+        Ok(MockCore { api })
+    }
+
+    /// The base path media and avatar paths are absolute under (`/`,
+    /// `/murmur/`).
+    #[wasm_bindgen(getter, js_name = basePath)]
+    pub fn base_path(&self) -> String {
+        self.api.base_path().to_owned()
     }
 
     /// Answers one request at the platform's current time and zone.

@@ -1,9 +1,10 @@
 //! A state saved by the build before the serde rewrite (issue 12) must
-//! still load, unchanged: `fixtures/snapshot-v1.json` was exported by that
+//! still load: `fixtures/snapshot-v1.json` was exported by that
 //! build after a session of writes (sign-up, posts with media, comments,
 //! likes, bookmarks, follows, a profile edit, and URLs the media rule now
-//! refuses, which an old state may hold). `WRITE_SNAPSHOT_FIXTURE=1 cargo
-//! test --test snapshot_fixture` rewrites it from the current build.
+//! refuses, which an old state may hold). Its media and
+//! avatar paths are relative, as every build before issue 16 saved them;
+//! loading moves them under the base path. It is not rewritten.
 
 use mock_core::{Api, Now, Request};
 use serde_json::{json, Value};
@@ -42,74 +43,52 @@ fn call(api: &mut Api, method: &str, url: &str, token: Option<&str>, body: Value
     serde_json::from_str(&res.body).unwrap()
 }
 
-/// The session the fixture records.
-fn session() -> Api {
-    let mut api = Api::new(2026);
-    let signup = json!({"firstName": "Fix", "lastName": "Ture", "username": "fixture",
-        "password": "pw-1", "avatarURL": "\\\\evil.example/a.png"});
-    let created = call(&mut api, "POST", "/api/auth/signup", None, signup);
-    let me = created["encodedToken"].as_str().unwrap().to_owned();
-    let me = Some(me.as_str());
-    let media = call(
-        &mut api,
-        "POST",
-        "/api/media",
-        me,
-        json!({"type": "image/png", "size": 10}),
-    );
-    let post = json!({"postData": {"content": "With media é😀", "mediaURL": media["mediaURL"], "hashtags": "#fixture"}});
-    call(&mut api, "POST", "/api/posts", me, post);
-    let hostile =
-        json!({"postData": {"content": "old hostile media", "mediaURL": "javascript:alert(1)"}});
-    call(&mut api, "POST", "/api/posts", me, hostile);
-    call(&mut api, "POST", "/api/posts/like/p-01", me, Value::Null);
-    call(
-        &mut api,
-        "POST",
-        "/api/users/bookmark/p-02",
-        me,
-        Value::Null,
-    );
-    call(
-        &mut api,
-        "POST",
-        "/api/users/follow/u-maya",
-        me,
-        Value::Null,
-    );
-    call(
-        &mut api,
-        "POST",
-        "/api/comments/add/p-01",
-        me,
-        json!({"commentData": "a \"quoted\"\nline"}),
-    );
-    let edit = json!({"userData": {"bio": "tab\there", "website": "https://example.org"}});
-    call(&mut api, "POST", "/api/users/edit", me, edit);
-    api
+/// The fixture as the current build exports it: every relative media and
+/// avatar path the media rule accepts moved under `base`; the refused ones
+/// (`\\\\evil.example/a.png`, `javascript:alert(1)`) as they were.
+fn migrated(saved: &str, base: &str) -> String {
+    saved
+        .replace(
+            "\"avatarURL\":\"avatars/",
+            &format!("\"avatarURL\":\"{base}avatars/"),
+        )
+        .replace(
+            "\"mediaURL\":\"seed/",
+            &format!("\"mediaURL\":\"{base}seed/"),
+        )
+        .replace(
+            "\"mediaURL\":\"media/",
+            &format!("\"mediaURL\":\"{base}media/"),
+        )
 }
 
 #[test]
-fn a_snapshot_saved_by_the_previous_build_imports_unchanged() {
-    if std::env::var_os("WRITE_SNAPSHOT_FIXTURE").is_some() {
-        std::fs::write(FIXTURE, session().export_snapshot()).unwrap();
-    }
+fn a_snapshot_saved_by_the_previous_build_imports_with_absolute_paths() {
+    // The fixture is frozen: it holds the relative paths of the builds
+    // before issue 16 (`avatars/seed-1.svg`, `media/m-01`).
     let saved = std::fs::read_to_string(FIXTURE).unwrap();
-    let mut api = Api::new(1);
-    api.import_snapshot(&saved).expect("the old snapshot loads");
-    assert_eq!(
-        api.export_snapshot(),
-        saved,
-        "and exports byte for byte as it was saved"
-    );
-    // It is live: the old user signs in and the old hostile URLs are still there.
-    let login = call(
-        &mut api,
-        "POST",
-        "/api/auth/login",
-        None,
-        json!({"username": "fixture", "password": "pw-1"}),
-    );
-    assert_eq!(login["foundUser"]["avatarURL"], "\\\\evil.example/a.png");
-    assert_eq!(login["foundUser"]["following"][0]["_id"], "u-maya");
+    assert!(saved.contains("\"avatarURL\":\"avatars/seed-1.svg\""));
+    for base in ["/", "/murmur/"] {
+        let mut api = Api::with_base_path(1, base).unwrap();
+        api.import_snapshot(&saved).expect("the old snapshot loads");
+        let exported = api.export_snapshot();
+        assert_eq!(exported, migrated(&saved, base), "everything else as saved");
+        // It is live: the old user signs in, the old hostile URLs are still there.
+        let login = call(
+            &mut api,
+            "POST",
+            "/api/auth/login",
+            None,
+            json!({"username": "fixture", "password": "pw-1"}),
+        );
+        assert_eq!(login["foundUser"]["avatarURL"], "\\\\evil.example/a.png");
+        assert_eq!(login["foundUser"]["following"][0]["_id"], "u-maya");
+        let post = call(&mut api, "GET", "/api/posts/p-13", None, Value::Null);
+        assert_eq!(post["post"]["mediaURL"], format!("{base}media/m-01"));
+        let post = call(&mut api, "GET", "/api/posts/p-14", None, Value::Null);
+        assert_eq!(post["post"]["mediaURL"], "javascript:alert(1)");
+        // A second import of the migrated state changes nothing more.
+        api.import_snapshot(&exported).unwrap();
+        assert_eq!(api.export_snapshot(), exported);
+    }
 }

@@ -11,7 +11,28 @@ wasm_bindgen_test_configure!(run_in_browser);
 const NOW: f64 = 1_790_000_000_000.0;
 
 fn new_core() -> MockCore {
-    MockCore::new().expect("crypto.getRandomValues is there")
+    MockCore::new(None).expect("crypto.getRandomValues is there")
+}
+
+fn with_base(base: &str) -> Result<MockCore, wasm_bindgen::JsValue> {
+    let options = js_sys::Object::new();
+    js_sys::Reflect::set(&options, &"basePath".into(), &base.into())?;
+    MockCore::new(Some(options)).map_err(wasm_bindgen::JsValue::from)
+}
+
+#[wasm_bindgen_test]
+fn the_base_path_option_makes_media_paths_absolute_under_it() {
+    assert_eq!(new_core().base_path(), "/");
+    let mut core = with_base("murmur").expect("a plain base");
+    assert_eq!(core.base_path(), "/murmur/");
+    let res = core.handle("GET", "/api/posts/p-02", None, "");
+    assert!(
+        res.body()
+            .contains("\"mediaURL\":\"/murmur/seed/aurora.jpg\""),
+        "{}",
+        res.body()
+    );
+    assert!(with_base("//evil.example/").is_err());
 }
 
 fn login(core: &mut MockCore) -> String {

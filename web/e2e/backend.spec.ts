@@ -108,22 +108,22 @@ test.describe('the in-browser backend in the production build', () => {
       });
       return ((await res.json()) as { mediaURL: string }).mediaURL;
     }, PNG_BASE64);
-    expect(mediaURL).toMatch(/^media\/[\w-]+$/);
+    expect(mediaURL).toMatch(/^\/media\/[\w-]+$/);
     const width = await page.evaluate(async (src) => {
       const img = document.createElement('img');
       img.src = src;
       document.body.append(img);
       await img.decode().catch(() => undefined);
       return img.naturalWidth;
-    }, `/${mediaURL}`);
+    }, mediaURL);
     expect(width).toBe(2);
 
     const through = (r: (typeof seen)[number]) =>
       `${new URL(r.url).pathname}${new URL(r.url).search} ${r.fromServiceWorker ? 'service worker' : 'network'}`;
     await expect
-      .poll(() => seen.filter((r) => /via=|\/api\/media/.test(r.url) || r.url.endsWith(`/${mediaURL}`)).map(through).sort())
+      .poll(() => seen.filter((r) => /via=|\/api\/media/.test(r.url) || r.url.endsWith(mediaURL)).map(through).sort())
       .toEqual(
-        [`/${mediaURL} service worker`, '/api/users?via=worker service worker', '/api/users?via=fetch service worker', '/api/media service worker'].sort(),
+        [`${mediaURL} service worker`, '/api/users?via=worker service worker', '/api/users?via=fetch service worker', '/api/media service worker'].sort(),
       );
   });
 

@@ -1,6 +1,7 @@
 //! Sign-up and login.
 
 use crate::auth::{digest_password, encode_token, password_matches};
+use crate::base_path;
 use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::User;
@@ -49,6 +50,7 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         Some(url) => check_media_path("avatarURL", url)?,
         None => DEFAULT_AVATAR.to_owned(),
     };
+    let avatar_url = base_path::absolute(&cx.db.base_path, avatar_url);
     if cx.db.user_by_username(&req.username).is_some() {
         return Err(ApiError::UsernameExists);
     }

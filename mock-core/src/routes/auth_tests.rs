@@ -14,7 +14,7 @@ fn signup_creates_a_user_with_defaults_and_a_token() {
     let user = &json["createdUser"];
     assert_eq!(user["_id"], "u-07");
     assert_eq!(user["username"], "ada");
-    assert_eq!(user["avatarURL"], crate::DEFAULT_AVATAR);
+    assert_eq!(user["avatarURL"], format!("/{}", crate::DEFAULT_AVATAR));
     assert_eq!(user["createdAt"], user["updatedAt"]);
     assert_eq!(user["createdAt"], "2026-11-18T16:36:40+05:30");
     for list in ["followers", "following", "bookmarks"] {
@@ -39,7 +39,7 @@ fn signup_keeps_a_chosen_avatar() {
     let body = json!({"firstName": "A", "lastName": "B", "username": "ab", "password": "x",
         "avatarURL": crate::PRESET_AVATARS[2]});
     let (_, json) = t.call("POST", "/api/auth/signup", None, &body.to_string());
-    assert_eq!(json["createdUser"]["avatarURL"], "avatars/preset-3.svg");
+    assert_eq!(json["createdUser"]["avatarURL"], "/avatars/preset-3.svg");
 }
 
 #[test]

@@ -38,7 +38,7 @@ fn a_tag_feed_is_newest_first_with_the_count() {
     );
     assert_eq!(ids(&json["posts"]), ["p-09", "p-02"]);
     assert_eq!(
-        json["posts"][1]["mediaURL"], "seed/aurora.jpg",
+        json["posts"][1]["mediaURL"], "/seed/aurora.jpg",
         "whole posts"
     );
     assert_eq!(json.as_object().unwrap().len(), 3);
@@ -162,7 +162,7 @@ fn search_finds_users_posts_and_tags() {
     assert_eq!(
         json["users"][0],
         json!({"_id": "u-maya", "firstName": "Maya", "lastName": "Lindqvist",
-               "username": "maya_lind", "avatarURL": "avatars/seed-2.svg"}),
+               "username": "maya_lind", "avatarURL": "/avatars/seed-2.svg"}),
         "summaries, never a password"
     );
     assert_eq!(json["users"].as_array().unwrap().len(), 1);

@@ -1,5 +1,6 @@
 //! Media upload registration: the browser keeps the file; the core checks
-//! it the way the client does and hands out a relative path for it.
+//! it the way the client does and hands out a path for it, absolute under
+//! the base path (`/murmur/media/m-01`).
 
 use crate::auth::AuthUser;
 use crate::db::IdKind;
@@ -35,7 +36,7 @@ fn register(cx: Ctx<'_>, _: AuthUser) -> Result<Reply, ApiError> {
     }
     let id = cx.db.next_id(IdKind::Media);
     Reply::created(&MediaResponse {
-        media_url: format!("media/{id}"),
+        media_url: format!("{}media/{id}", cx.db.base_path),
     })
 }
 

@@ -4,7 +4,7 @@ use crate::testing::{TestApi, TOKEN_INVALID};
 use serde_json::json;
 
 #[test]
-fn registers_an_image_under_a_relative_path() {
+fn registers_an_image_under_an_absolute_path() {
     let mut t = TestApi::new();
     let token = t.guest();
     let (status, json) = t.post(
@@ -12,13 +12,13 @@ fn registers_an_image_under_a_relative_path() {
         &token,
         json!({"type": "image/png", "size": 10_485_759}),
     );
-    assert_eq!((status, json), (201, json!({"mediaURL": "media/m-01"})));
+    assert_eq!((status, json), (201, json!({"mediaURL": "/media/m-01"})));
     let (_, json) = t.post(
         "/api/media/",
         &token,
         json!({"type": "image/jpeg", "size": 0}),
     );
-    assert_eq!(json["mediaURL"], "media/m-02");
+    assert_eq!(json["mediaURL"], "/media/m-02");
 }
 
 #[test]
@@ -135,11 +135,16 @@ fn posts_refuse_hostile_media_urls_on_create_and_edit() {
             msg,
         );
     }
-    for url in ["", "media/m-07", "/murmur/media/m-07"] {
+    // A relative path is stored absolute under the base path.
+    for (url, stored) in [
+        ("", ""),
+        ("media/m-07", "/media/m-07"),
+        ("/murmur/media/m-07", "/murmur/media/m-07"),
+    ] {
         let body = json!({"postData": {"mediaURL": url}});
         let (status, json) = t.post("/api/posts/edit/p-07", &token, body);
         assert_eq!(status, 201, "{url}");
-        assert_eq!(TestApi::post_of(&json, "p-07")["mediaURL"], url);
+        assert_eq!(TestApi::post_of(&json, "p-07")["mediaURL"], stored);
     }
 }
 

@@ -3,6 +3,7 @@
 use super::media::check_media_path;
 use super::{all_posts, chars};
 use crate::auth::AuthUser;
+use crate::base_path;
 use crate::db::{remove_all, IdKind};
 use crate::error::{ApiError, MAX_POST_CHARS};
 use crate::model::{Likes, Post};
@@ -58,8 +59,9 @@ pub struct PostData {
 impl PostData {
     /// The limits the client enforces too, and the media rule (a media
     /// path the post already has is kept as it is: an old state may hold
-    /// one the rule now refuses).
-    fn check(self, current_media: Option<&str>) -> Result<Self, ApiError> {
+    /// one the rule now refuses); a new relative path is made absolute
+    /// under `base`.
+    fn check(self, current_media: Option<&str>, base: &str) -> Result<Self, ApiError> {
         if let Some(content) = &self.content {
             if content.trim().is_empty() {
                 return Err(ApiError::PostContentEmpty);
@@ -76,9 +78,9 @@ impl PostData {
             return Err(ApiError::HashtagsTooLong);
         }
         let media_url = match self.media_url {
-            Some(url) if !url.is_empty() && Some(url.as_str()) != current_media => {
-                Some(check_media_path("mediaURL", url)?)
-            }
+            Some(url) if !url.is_empty() && Some(url.as_str()) != current_media => Some(
+                base_path::absolute(base, check_media_path("mediaURL", url)?),
+            ),
             other => other,
         };
         Ok(PostData { media_url, ..self })
@@ -123,7 +125,10 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let data = cx.body::<PostRequest>()?.post_data.check(None)?;
+    let data = cx
+        .body::<PostRequest>()?
+        .post_data
+        .check(None, &cx.db.base_path)?;
     let content = data.content.ok_or(ApiError::PostContentEmpty)?;
     let id = cx.db.next_id(IdKind::Post);
     cx.db.insert_post(Post {
@@ -159,8 +164,9 @@ fn own_post(cx: &Ctx<'_>, user_id: &str, not_owner: ApiError) -> Result<String, 
 fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let data = cx.body::<PostRequest>()?.post_data;
     let id = own_post(&cx, &me.id, ApiError::EditPostNotOwner)?;
+    let base = cx.db.base_path.clone();
     let current_media = cx.db.post(&id).map(|p| p.media_url.as_str());
-    let data = data.check(current_media)?;
+    let data = data.check(current_media, &base)?;
     let now = cx.now.epoch_ms;
     cx.db.edit_post(&id, |post| {
         let fields = [

@@ -9,18 +9,18 @@ fn lists_every_post_with_the_full_shape() {
     assert_eq!(json["posts"].as_array().unwrap().len(), 12);
     let p = TestApi::post_of(&json, "p-02");
     assert_eq!(p["id"], "p-02");
-    assert_eq!(p["mediaURL"], "seed/aurora.jpg");
+    assert_eq!(p["mediaURL"], "/seed/aurora.jpg");
     assert_eq!(
         (&p["username"], &p["firstName"], &p["lastName"]),
         (&json!("maya_lind"), &json!("Maya"), &json!("Lindqvist"))
     );
-    assert_eq!(p["avatarURL"], "avatars/seed-2.svg");
+    assert_eq!(p["avatarURL"], "/avatars/seed-2.svg");
     assert_eq!(p["createdAt"], "2025-05-02T10:40:00+05:30");
     assert_eq!(p["likes"]["likeCount"], 5);
     assert_eq!(
         p["likes"]["likedBy"][0],
         json!({"_id": "u-theo", "firstName": "Theo", "lastName": "Marchetti",
-               "username": "theo_builds", "avatarURL": "avatars/seed-3.svg"})
+               "username": "theo_builds", "avatarURL": "/avatars/seed-3.svg"})
     );
     let comments = p["comments"].as_array().unwrap();
     assert_eq!(ids(&p["comments"]), ["c-04", "c-03"], "newest first");
@@ -39,7 +39,7 @@ fn gets_one_post_or_404() {
     let (status, json) = t.get("/api/posts/p-11?x=1");
     assert_eq!(
         (status, &json["post"]["mediaURL"]),
-        (200, &json!("seed/waves.mp4"))
+        (200, &json!("/seed/waves.mp4"))
     );
     t.fails("GET", "/api/posts/p-99", None, "", 404, "Post not found");
 }
@@ -73,7 +73,7 @@ fn create_starts_empty_and_answers_all_posts() {
     let p = TestApi::post_of(&json, "p-13");
     assert_eq!(
         (&p["content"], &p["mediaURL"], &p["hashtags"]),
-        (&json!("Hi 👋🏽 there"), &json!("media/m-01"), &json!("#hi"))
+        (&json!("Hi 👋🏽 there"), &json!("/media/m-01"), &json!("#hi"))
     );
     assert_eq!(p["username"], "guest");
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Users: listing, profiles, profile edits, bookmarks and follows.
 
 use crate::auth::AuthUser;
+use crate::base_path;
 use crate::db::remove_all;
 use crate::error::ApiError;
 use crate::router::{
@@ -80,7 +81,10 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     // The avatar the user already has is kept as it is: an old state may
     // hold one the media rule now refuses.
     data.avatar_url = match data.avatar_url {
-        Some(url) if url != current.avatar_url => Some(check_media_path("avatarURL", url)?),
+        Some(url) if url != current.avatar_url => Some(base_path::absolute(
+            &cx.db.base_path,
+            check_media_path("avatarURL", url)?,
+        )),
         other => other,
     };
     cx.db

@@ -15,7 +15,7 @@ fn lists_users_without_secrets() {
     assert_eq!(
         guest["following"][0],
         json!({"_id": "u-maya", "firstName": "Maya", "lastName": "Lindqvist",
-               "username": "maya_lind", "avatarURL": "avatars/seed-2.svg"})
+               "username": "maya_lind", "avatarURL": "/avatars/seed-2.svg"})
     );
     assert_eq!(guest["bookmarks"], json!(["p-06", "p-11"]));
     assert_eq!(guest["createdAt"], "2025-01-06T15:30:00+05:30");
@@ -49,7 +49,7 @@ fn edit_merges_the_five_fields_and_shows_everywhere() {
             &json!("https://g.example")
         )
     );
-    assert_eq!(user["avatarURL"], "avatars/preset-1.svg");
+    assert_eq!(user["avatarURL"], "/avatars/preset-1.svg");
     assert_eq!(user["updatedAt"], "2026-11-18T16:36:40+05:30");
     assert_eq!(
         ids(&user["following"]),
@@ -61,7 +61,7 @@ fn edit_merges_the_five_fields_and_shows_everywhere() {
     let p07 = TestApi::post_of(&posts, "p-07");
     assert_eq!(
         (&p07["firstName"], &p07["avatarURL"]),
-        (&json!("Gia"), &json!("avatars/preset-1.svg"))
+        (&json!("Gia"), &json!("/avatars/preset-1.svg"))
     );
     let p02 = TestApi::post_of(&posts, "p-02");
     let like = p02["likes"]["likedBy"]
@@ -77,7 +77,7 @@ fn edit_merges_the_five_fields_and_shows_everywhere() {
         .iter()
         .find(|c| c["username"] == "guest")
         .unwrap();
-    assert_eq!(comment["avatarURL"], "avatars/preset-1.svg");
+    assert_eq!(comment["avatarURL"], "/avatars/preset-1.svg");
     let (_, maya) = t.get("/api/users/u-maya");
     assert_eq!(maya["user"]["followers"][0]["firstName"], "Gia");
 }

@@ -14,7 +14,7 @@ describe('uploadMedia', () => {
   it('uploads with the signed-in session and resolves to the media path', async () => {
     const store = makeStore();
     await signIn(store);
-    await expect(store.dispatch(api.endpoints.uploadMedia.initiate(png())).unwrap()).resolves.toMatch(/^media\/[\w-]+$/);
+    await expect(store.dispatch(api.endpoints.uploadMedia.initiate(png())).unwrap()).resolves.toMatch(/^\/media\/[\w-]+$/);
   });
 
   it('refuses a file that is not an image before sending it', async () => {

@@ -111,7 +111,7 @@ describe('users through RTK Query, against the real core', () => {
       lastName: 'Visitor',
       bio: 'New bio',
       website: 'https://example.com/me',
-      avatarURL: 'avatars/preset-3.svg',
+      avatarURL: '/avatars/preset-3.svg',
     };
     await store.dispatch(api.endpoints.editUser.initiate(edit)).unwrap();
     expect(me()).toMatchObject({ username: 'guest', ...edit });
@@ -122,7 +122,7 @@ describe('users through RTK Query, against the real core', () => {
     const mine = posts.filter((p) => p.username === 'guest');
     expect(mine.length).toBeGreaterThan(0);
     for (const post of mine) {
-      expect(post).toMatchObject({ firstName: 'Gwen', lastName: 'Visitor', avatarURL: 'avatars/preset-3.svg' });
+      expect(post).toMatchObject({ firstName: 'Gwen', lastName: 'Visitor', avatarURL: '/avatars/preset-3.svg' });
     }
   });
 

@@ -9,7 +9,7 @@ describe('Avatar', () => {
     try {
       let start!: () => void;
       holdUploadsUntil(new Promise<void>((resolve) => (start = resolve)));
-      render(<Avatar src="media/m-01" name="Guest" />);
+      render(<Avatar src="/media/m-01" name="Guest" />);
       // Until then, no request: an empty circle in its place.
       expect(screen.getByRole('img', { name: 'Guest' }).tagName).toBe('SPAN');
 
@@ -37,7 +37,7 @@ describe('Avatar', () => {
   });
 
   it('shows a picked file’s local preview as it is', () => {
-    render(<Avatar src="avatars/seed-1.svg" localSrc="blob:http://localhost/preview" name="Me" />);
+    render(<Avatar src="/avatars/seed-1.svg" localSrc="blob:http://localhost/preview" name="Me" />);
     expect(screen.getByRole('img', { name: 'Me' })).toHaveAttribute('src', 'blob:http://localhost/preview');
   });
 });

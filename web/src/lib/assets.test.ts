@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { assetUrl, isSafeMediaPath, mediaSrc } from './assets';
 
 describe('mediaSrc: which media and avatar URLs from data are rendered', () => {
-  it.each([
-    ['media/m-01', '/media/m-01'],
-    ['avatars/seed-1.svg', '/avatars/seed-1.svg'],
-    ['seed/aurora.jpg', '/seed/aurora.jpg'],
-    ['seed/waves.mp4', '/seed/waves.mp4'],
-    ['/murmur/media/m-01', '/murmur/media/m-01'],
-    ['/avatars/preset-2.svg', '/avatars/preset-2.svg'],
-  ])('renders the same-origin path %s as %s', (path, src) => {
-    expect(mediaSrc(path)).toBe(src);
-  });
+  it.each(['/media/m-01', '/avatars/seed-1.svg', '/seed/aurora.jpg', '/seed/waves.mp4', '/murmur/media/m-01', '/avatars/preset-2.svg'])(
+    'renders the absolute same-origin path %s as it is',
+    (path) => {
+      expect(mediaSrc(path)).toBe(path);
+    },
+  );
+
+  it.each(['media/m-01', 'avatars/seed-1.svg', 'seed/aurora.jpg'])(
+    'shows a placeholder for the relative path %s (it would resolve under the current route)',
+    (path) => {
+      expect(isSafeMediaPath(path)).toBe(true);
+      expect(mediaSrc(path)).toBe('');
+    },
+  );
 
   it.each([
     '\\\\evil.example/p.png',

@@ -2,12 +2,14 @@
 //
 // The app's own files (the logo, the login video) are named in code and
 // resolved against the site's base, so the site works at the root and under
-// a sub-path. Media and avatar URLs come from data (the API, an old saved
-// state) and are rendered only when they are same-origin paths of the shapes
-// the backend hands out: `media/m-01` (uploads), `avatars/seed-1.svg`,
-// `seed/aurora.jpg`, relative to the base, or the same absolute, such as
-// `/murmur/media/m-01`. Nothing else is ever requested: no other origin, no
-// `//host`, no backslash, no scheme (`javascript:`, `data:`, `blob:`).
+// a sub-path. Media and avatar URLs come from data (the API) and are
+// rendered only when they are absolute same-origin paths of the shapes the
+// backend hands out, under the base it was started with: `/media/m-01`
+// (uploads), `/avatars/seed-1.svg`, `/murmur/seed/aurora.jpg`. They are
+// rendered as they are, so they work from any route. Nothing else is ever
+// requested: no relative path (it would resolve under the current route), no
+// other origin, no `//host`, no backslash, no scheme (`javascript:`, `data:`,
+// `blob:`).
 
 const SAFE_MEDIA_PATH = /^\/?([A-Za-z0-9_-]+\/)*(media|avatars|seed)\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
@@ -16,7 +18,7 @@ export function assetUrl(path: string): string {
   return `${import.meta.env.BASE_URL}${path.replace(/^\/+/, '')}`;
 }
 
-/** Whether a media or avatar URL from data is one the app renders. */
+/** Whether a media or avatar path has a shape the backend accepts (relative or absolute). */
 export function isSafeMediaPath(path: string): boolean {
   return SAFE_MEDIA_PATH.test(path) && !path.split('/').includes('..');
 }
@@ -26,8 +28,8 @@ export function isSafeMediaPath(path: string): boolean {
  * when it is not a safe same-origin path (then the caller shows a placeholder).
  */
 export function mediaSrc(path: string | undefined | null): string {
-  if (!path || !isSafeMediaPath(path)) return '';
-  return path.startsWith('/') ? path : assetUrl(path);
+  if (!path || !path.startsWith('/') || !isSafeMediaPath(path)) return '';
+  return path;
 }
 
 /** An upload (stored in the browser, served by the in-browser backend), not a shipped file. */

@@ -64,7 +64,7 @@ describe('uploadImage', () => {
     const token = await guestToken();
     const file = new File([PNG], 'dot.png', { type: 'image/png' });
     const mediaURL = await uploadImage(file, token);
-    expect(mediaURL).toMatch(/^media\/[\w-]+$/);
+    expect(mediaURL).toMatch(/^\/media\/[\w-]+$/);
     const image = await fetch(new URL(mediaURL, window.location.href));
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);

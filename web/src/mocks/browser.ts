@@ -49,7 +49,7 @@ export async function startMockBackend(): Promise<MockBackend> {
   workerStarted.catch(() => undefined); // awaited below, after the core: no unhandled rejection meanwhile
   await init({ module_or_path: wasmUrl });
   performance.mark('murmur:core-ready');
-  const core = new MockCore();
+  const core = new MockCore({ basePath: base });
   const { backend, notices } = await startPersistence(core);
   performance.mark('murmur:data-restored');
   const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];

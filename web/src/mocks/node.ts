@@ -12,15 +12,16 @@ const wasmPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../../mock
 let initialised = false;
 
 /**
- * A fresh core over the seed data, loaded from the built wasm on disk. It
- * seeds its salts from Node's `crypto.getRandomValues`.
+ * A fresh core over the seed data, loaded from the built wasm on disk, for a
+ * site under `basePath` (its media and avatar paths are absolute under it).
+ * It seeds its salts from Node's `crypto.getRandomValues`.
  */
-export function createNodeCore(): MockCore {
+export function createNodeCore(basePath = '/'): MockCore {
   if (!initialised) {
     initSync({ module: readFileSync(wasmPath) });
     initialised = true;
   }
-  return new MockCore();
+  return new MockCore({ basePath });
 }
 
 /**

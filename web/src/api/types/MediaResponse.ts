@@ -2,6 +2,6 @@
 
 export type MediaResponse = { 
 /**
- * `media/<id>`, relative like every media path.
+ * `<base>media/<id>`, absolute under the base path like every media path.
  */
 mediaURL: string, };

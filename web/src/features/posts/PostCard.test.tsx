@@ -95,7 +95,7 @@ describe('PostCard', () => {
       createdAt: '2026-01-01T10:00:00+00:00',
       updatedAt: '2026-01-01T10:00:00+00:00',
     };
-    renderWithProviders(<PostCard post={post({ mediaURL: 'seed/waves.mp4', comments: [comment] })} />, signedIn());
+    renderWithProviders(<PostCard post={post({ mediaURL: '/seed/waves.mp4', comments: [comment] })} />, signedIn());
     const video = document.querySelector('video');
     expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('preload', 'metadata');

@@ -58,7 +58,7 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     const expected = {
       bio: 'Tea, maps and long walks.',
       website: 'https://guest.example.com',
-      avatarURL: 'avatars/preset-2.svg',
+      avatarURL: '/avatars/preset-2.svg',
     };
     expect(store.getState().session.user).toMatchObject(expected);
     expect(store.getState().session.token).toBe(token);
@@ -66,7 +66,7 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     await waitFor(() => {
       const mine = cachedPosts(store).filter((p) => p.username === 'guest');
       expect(mine.length).toBeGreaterThan(0);
-      for (const post of mine) expect(post.avatarURL).toBe('avatars/preset-2.svg');
+      for (const post of mine) expect(post.avatarURL).toBe('/avatars/preset-2.svg');
     });
     expect(success).toHaveBeenCalledWith('Profile updated');
   });
@@ -106,7 +106,7 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     // The core keeps the upload and answers with where it serves it.
     const avatarURL = store.getState().session.user!.avatarURL;
-    expect(avatarURL).toMatch(/^media\/[\w-]+$/);
+    expect(avatarURL).toMatch(/^\/media\/[\w-]+$/);
   });
 
   it('toasts the spec message when the backend refuses the update, and stays open', async () => {

@@ -15,7 +15,7 @@ let server: ReturnType<typeof setupServer>;
 
 beforeAll(async () => {
   const { db } = await freshDatabase();
-  ({ backend } = await PersistentBackend.start({ core: newCore(), store: new IdbStateStore(db) }));
+  ({ backend } = await PersistentBackend.start({ core: newCore('/murmur/'), store: new IdbStateStore(db) }));
   server = setupServer(...createPersistenceHandlers(backend, '/murmur/'), ...createHandlers(backend, '/murmur/'));
   server.listen({ onUnhandledRequest: 'error' });
 });
@@ -35,7 +35,7 @@ describe('uploads, media and reset through msw', () => {
     const res = await upload(bytes, 'image/png', token);
     expect(res.status).toBe(201);
     const { mediaURL } = (await res.json()) as { mediaURL: string };
-    const image = await fetch(`${site}${mediaURL}`);
+    const image = await fetch(new URL(mediaURL, site));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(bytes);
@@ -67,7 +67,7 @@ describe('uploads, media and reset through msw', () => {
     const res = await upload(jpeg, 'image/png', token);
     expect(res.status).toBe(201);
     const { mediaURL } = (await res.json()) as { mediaURL: string };
-    expect((await fetch(`${site}${mediaURL}`)).headers.get('content-type')).toBe('image/jpeg');
+    expect((await fetch(new URL(mediaURL, site))).headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('resets to the seed through the control route and drops the uploads', async () => {
@@ -80,7 +80,7 @@ describe('uploads, media and reset through msw', () => {
     });
     const res = await fetch(`${site}__murmur/reset`, { method: 'POST' });
     expect(res.status).toBe(200);
-    expect((await fetch(`${site}${mediaURL}`)).status).toBe(404);
+    expect((await fetch(new URL(mediaURL, site))).status).toBe(404);
     const { posts } = (await (await fetch(`${site}api/posts`)).json()) as { posts: { content: string }[] };
     expect(posts.map((p) => p.content)).not.toContain('Before the reset');
     expect(posts).toHaveLength(12);

@@ -240,8 +240,8 @@ describe('uploads and reset', () => {
     const res = await backend.upload(png(), 'image/png', token);
     expect(res.status).toBe(201);
     const { mediaURL } = JSON.parse(bodyText(res)) as { mediaURL: string };
-    expect(mediaURL).toMatch(/^media\/[\w-]+$/);
-    const id = mediaURL.slice('media/'.length);
+    expect(mediaURL).toMatch(/^\/media\/[\w-]+$/);
+    const id = mediaURL.slice('/media/'.length);
 
     const reloaded = (await startOn(await reopen(name))).backend;
     const media = await reloaded.getMedia(id);

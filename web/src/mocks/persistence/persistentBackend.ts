@@ -122,11 +122,11 @@ const isQuota = (error: unknown) => error instanceof DOMException && error.name 
 /** After this many storage failures in a row (a full disk aside), the tab keeps its data in memory. */
 const FAILURES_BEFORE_FALLBACK = 2;
 
-/** `media/m-01` in the core's upload answer → `m-01`. */
+/** `/media/m-01` (`<base>media/m-01`) in the core's upload answer → `m-01`. */
 function mediaIdOf(response: ApiResponse): string | null {
   try {
     const url = (JSON.parse(bodyText(response)) as { mediaURL?: unknown }).mediaURL;
-    const match = typeof url === 'string' ? /^media\/([\w-]+)$/.exec(url) : null;
+    const match = typeof url === 'string' ? /(?:^|\/)media\/([\w-]+)$/.exec(url) : null;
     return match?.[1] ?? null;
   } catch {
     return null;

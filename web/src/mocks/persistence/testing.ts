@@ -17,8 +17,8 @@ export async function reopen(name: string): Promise<IdbStateStore> {
   return new IdbStateStore(await openDatabase(name));
 }
 
-export function newCore() {
-  return createNodeCore();
+export function newCore(basePath = '/') {
+  return createNodeCore(basePath);
 }
 
 export interface Answer {
