@@ -101,7 +101,7 @@ describe('the journal', () => {
     expect(await reloaded.getMedia('m-01')).toMatchObject({ type: 'image/png' });
     // The replayed core hands out the next id, never m-01 again.
     const next = await reloaded.upload(png, 'image/png', token);
-    expect(JSON.parse(new TextDecoder().decode(next.body as Uint8Array))).toMatchObject({ mediaURL: 'media/m-02' });
+    expect(JSON.parse(new TextDecoder().decode(next.body as Uint8Array))).toMatchObject({ mediaURL: '/media/m-02' });
   });
 
   it('an append that fails changes nothing: 507, the core rolled back, the stored state as it was', async () => {
