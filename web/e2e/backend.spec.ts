@@ -177,18 +177,25 @@ test.describe('the in-browser backend in the production build', () => {
     }
   });
 
-  test('a browser that refuses service workers still runs the app online, and says what it lacks', async ({ browser }) => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    try {
-      const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByRole('button', { name: 'Login As Guest' }).click();
-      await expect(page.getByText('Welcome Guest')).toBeVisible();
-      await expect(page.locator('article[data-post-id]').first()).toBeVisible();
-      await expect(page.getByText('This browser does not allow Murmur a service worker', { exact: false })).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Murmur could not start' })).toHaveCount(0);
-    } finally {
-      await context.close();
-    }
-  });
+  for (const refusal of ['refuses to register one', 'has no service worker API'] as const) {
+    test(`a browser that ${refusal} still runs the app online, and says what it lacks`, async ({ browser }) => {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        if (refusal === 'has no service worker API') {
+          await page.addInitScript(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
+        }
+        await page.goto('/login');
+        await page.getByRole('button', { name: 'Login As Guest' }).click();
+        await expect(page.getByText('Welcome Guest')).toBeVisible();
+        await expect(page.locator('article[data-post-id]').first()).toBeVisible();
+        await expect(page.getByText('This browser does not allow Murmur a service worker', { exact: false })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Murmur could not start' })).toHaveCount(0);
+        // Nothing patched the page's own fetch meanwhile: it reaches the static host.
+        expect((await pageFetch(page, '/api/users')).status).toBe(404);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

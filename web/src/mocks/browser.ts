@@ -49,12 +49,18 @@ export async function startMockBackend(): Promise<MockBackend> {
   // once they exist. Until `worker` settles, nothing only the worker would
   // answer (an upload's `<img>`) is requested.
   const worker = setupWorker();
-  const workerStarted = worker.start({
-    serviceWorker: { url: `${base}${WORKER_SCRIPT}`, options: { scope: base } },
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  });
-  const workerActive = workerStarted.then(() => undefined);
+  // Without service workers msw would patch the page's fetch instead: the
+  // app needs no such fallback (it has the transport), so none is started.
+  const workerActive =
+    'serviceWorker' in navigator
+      ? worker
+          .start({
+            serviceWorker: { url: `${base}${WORKER_SCRIPT}`, options: { scope: base } },
+            onUnhandledRequest: 'bypass',
+            quiet: true,
+          })
+          .then(() => undefined)
+      : Promise.reject(new Error('This browser has no service workers.'));
   workerActive.catch(() => undefined); // the caller decides what a page without a worker loses
   await init({ module_or_path: wasmUrl });
   performance.mark('murmur:core-ready');
