@@ -22,6 +22,13 @@ export interface MockBackend {
   notices: string[];
   /** The app's way to the backend: answers our routes in the page (hand it to lib/backendGate). */
   transport: typeof fetch;
+  /**
+   * Settles once the service worker is active and routes this page's
+   * requests (`<img>` uploads, the page's own fetch) to the handlers, its
+   * precache complete: the site then works offline. Rejects in a browser that
+   * gives the page no service worker; the transport works regardless.
+   */
+  worker: Promise<void>;
 }
 
 /**
@@ -29,24 +36,32 @@ export interface MockBackend {
  * service worker that routes `/api` (and uploaded media) into it. The
  * returned transport answers the app's requests to those routes in the page
  * with the same handlers (inPageTransport.ts), without the round trip through
- * the worker; `<img>`/`<video>` media, navigations and anything else still go
- * through the worker. This module (with msw and the wasm) is loaded lazily, in a chunk of
+ * the worker, as soon as the core and the data are ready; `<img>`/`<video>`
+ * media, navigations and anything else still go through the worker, which
+ * `worker` says is in place. This module (with msw and the wasm) is loaded lazily, in a chunk of
  * its own, before the app first renders.
  */
 export async function startMockBackend(): Promise<MockBackend> {
   const base = import.meta.env.BASE_URL;
   performance.mark('murmur:mocks-loaded');
-  // The service worker registers and activates (in its own thread, about
-  // 60 ms on a first visit) while the core loads and the saved data is read;
-  // it gets its handlers once they exist. Until the page is told the backend
-  // is ready, nothing the worker would answer is requested.
+  // The service worker registers, installs and activates in its own thread
+  // while the core loads and the saved data is read; it gets its handlers
+  // once they exist. Until `worker` settles, nothing only the worker would
+  // answer (an upload's `<img>`) is requested.
   const worker = setupWorker();
-  const workerStarted = worker.start({
-    serviceWorker: { url: `${base}${WORKER_SCRIPT}`, options: { scope: base } },
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  });
-  workerStarted.catch(() => undefined); // awaited below, after the core: no unhandled rejection meanwhile
+  // Without service workers msw would patch the page's fetch instead: the
+  // app needs no such fallback (it has the transport), so none is started.
+  const workerActive =
+    'serviceWorker' in navigator
+      ? worker
+          .start({
+            serviceWorker: { url: `${base}${WORKER_SCRIPT}`, options: { scope: base } },
+            onUnhandledRequest: 'bypass',
+            quiet: true,
+          })
+          .then(() => undefined)
+      : Promise.reject(new Error('This browser has no service workers.'));
+  workerActive.catch(() => undefined); // the caller decides what a page without a worker loses
   await init({ module_or_path: wasmUrl });
   performance.mark('murmur:core-ready');
   const core = new MockCore({ basePath: base });
@@ -54,7 +69,8 @@ export async function startMockBackend(): Promise<MockBackend> {
   performance.mark('murmur:data-restored');
   const handlers = [...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)];
   worker.resetHandlers(...handlers);
-  await workerStarted;
+  // The transport does not wait for the worker: on a first visit it activates
+  // only once its install has precached the whole site (about 2.4 MB).
   const transport = createInPageTransport(handlers, { basePath: base, prefixes: IN_PAGE_PREFIXES });
-  return { core, notices, transport };
+  return { core, notices, transport, worker: workerActive };
 }
