@@ -104,6 +104,8 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('l');
     await expect(like).toHaveAttribute('aria-pressed', liked === 'true' ? 'false' : 'true');
     await expect(announced(page)).toHaveText(liked === 'true' ? 'Like taken back' : 'Liked');
+    // The button is disabled until the backend has answered; a second l waits for that.
+    await expect(like).toBeEnabled();
     await page.keyboard.press('l');
     await expect(like).toHaveAttribute('aria-pressed', liked ?? 'false');
 
