@@ -13,10 +13,19 @@ import './styles/global.css';
 // never flashes light while the backend starts.
 applyTheme(loadTheme());
 
-/** msw and the wasm core come in a chunk of their own, loaded while the app renders. */
+/**
+ * The service worker: in the site's build, sw.js (src/sw.ts: Workbox
+ * precaching for offline use, then msw's worker, imported; vite.config.ts
+ * names it); the dev server uses msw's worker as it is.
+ */
+const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockServiceWorker.js';
+
+/** msw and the wasm core (the @murmur/backend package) come in a chunk of their own, loaded while the app renders. */
 async function startBackend() {
-  const { startMockBackend } = await import('./mocks/browser');
-  const backend = await startMockBackend();
+  const { startMurmurBackend } = await import('@murmur/backend');
+  performance.mark('murmur:mocks-loaded');
+  const base = import.meta.env.BASE_URL;
+  const backend = await startMurmurBackend({ basePath: base, workerUrl: `${base}${WORKER_SCRIPT}`, persist: 'indexeddb' });
   // For tests and the bench: the backend answers from here on.
   document.documentElement.dataset.backend = 'ready';
   performance.mark('murmur:backend-ready');

@@ -3,7 +3,7 @@
 
 import { ApiError, apiUrl } from './api';
 import { backendFetch } from './backendGate';
-import { imageTypeOf, SIGNATURE_BYTES } from './imageType';
+import { imageTypeOf, SIGNATURE_BYTES } from '@murmur/backend/protocol';
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const NOT_AN_IMAGE = 'file must be an image (JPEG/PNG)';
