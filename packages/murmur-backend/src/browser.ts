@@ -7,10 +7,12 @@ import init, { MockCore } from '../core/mock_core.js';
 import { createHandlers } from './handlers.js';
 import { createInPageTransport } from './inPageTransport.js';
 import { BACKEND_PREFIXES, normalizeBasePath, withHostOptions, type MurmurCommonOptions } from './options.js';
-import { createPersistenceHandlers, PersistentBackend, startPersistence } from './persistence/index.js';
+import { createPersistenceHandlers } from './persistence/index.js';
 import { seededCore } from './seededCore.js';
+import { startBackend, type Persist } from './startBackend.js';
 
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from './options.js';
+export type { Persist } from './startBackend.js';
 export { SeedError, type MurmurSeed, type SeedPost, type SeedUser } from './seed.js';
 export * from './shared.js';
 
@@ -18,7 +20,7 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
   /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
   basePath?: string;
   /** `indexeddb`: the data survives reloads and is shared between tabs. `memory`: a fresh seed on every load, nothing stored. */
-  persist: 'indexeddb' | 'memory';
+  persist: Persist;
   /** The core's `.wasm`; default the one beside this package's code (`new URL(..., import.meta.url)`). */
   wasmUrl?: string | URL;
   /** The service worker script; default `<basePath>mockServiceWorker.js` (what `npx msw init` writes). */
@@ -63,13 +65,7 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   performance.mark('murmur:core-ready');
   const core = new MockCore({ basePath: base });
   const seeded = seededCore(core, options.seed);
-  let backend: PersistentBackend;
-  let notices: string[] = [];
-  if (options.persist === 'indexeddb') {
-    ({ backend, notices } = await startPersistence(seeded));
-  } else {
-    backend = PersistentBackend.inMemory(seeded);
-  }
+  const { backend, notices } = await startBackend(seeded, options.persist);
   performance.mark('murmur:data-restored');
   const handlers = withHostOptions([...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)], {
     ...options,
