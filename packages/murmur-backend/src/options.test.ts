@@ -55,6 +55,7 @@ describe('seed', () => {
       expect((await login('guest', 'guest123')).json.errors).toEqual(['The username you entered is not Registered. Not Found error']);
       const users = (await send('/api/users')).json.users as { username: string; bio?: string; followers: { username: string }[] }[];
       expect(users.map((u) => u.username)).toEqual(['ada', 'grace']);
+      expect(users.map((u) => (u as unknown as { _id: string })._id)).toEqual(['u-01', 'u-02']);
       expect(users[0]?.bio).toBe('Notes on the engine');
       expect(users[0]?.followers.map((u) => u.username)).toEqual(['grace']);
       const posts = (await send('/api/posts')).json.posts as { content: string; username: string; likes: { likeCount: number } }[];
@@ -65,6 +66,7 @@ describe('seed', () => {
         ]),
       );
       expect(posts).toHaveLength(2);
+      expect((await send('/api/posts/p-01')).json.post).toMatchObject({ username: 'ada', content: 'The engine weaves algebraic patterns' });
     });
   });
 

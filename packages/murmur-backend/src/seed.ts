@@ -86,8 +86,10 @@ export function applySeed(core: SeedableCore, seed: MurmurSeed): void {
 }
 
 function load(core: SeedableCore, seed: Extract<MurmurSeed, { users: SeedUser[] }>): void {
-  // Empty, keeping the id counters and the salt generator.
-  const empty = { ...(JSON.parse(core.exportSnapshot()) as object), users: [], posts: [] };
+  // Empty, keeping the salt generator; ids start again (u-01, p-01, c-01)
+  // in the seed's order. Upload ids go on, so no stored image is shadowed.
+  const state = JSON.parse(core.exportSnapshot()) as { counters: Record<string, number> };
+  const empty = { ...state, users: [], posts: [], counters: { ...state.counters, user: 0, post: 0, comment: 0 } };
   core.importSnapshot(JSON.stringify(empty));
 
   const accounts = new Map<string, { id: string; token: string }>();
