@@ -50,9 +50,10 @@ if ! grep -q "PACKAGE_VERSION = '$msw_version'" public/mockServiceWorker.js 2>/d
   step "msw init public (msw $msw_version)"
   (cd web && npx msw init ../public --save)
 fi
-for example in examples/*/; do
-  if ! grep -q "PACKAGE_VERSION = '$msw_version'" "${example}public/mockServiceWorker.js" 2>/dev/null; then
-    step "msw init ${example}public (msw $msw_version)"
+for manifest in examples/*/package.json; do
+  example="$(dirname "$manifest")"
+  if ! grep -q "PACKAGE_VERSION = '$msw_version'" "$example/public/mockServiceWorker.js" 2>/dev/null; then
+    step "msw init $example/public (msw $msw_version)"
     (cd "$example" && npx msw init public --save)
   fi
 done
