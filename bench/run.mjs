@@ -232,8 +232,10 @@ async function startup(browser, session) {
     const t = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const ready = performance.getEntriesByName('murmur:backend-ready')[0];
+      const mark = (name) => performance.getEntriesByName(`murmur:${name}`)[0]?.startTime;
       return {
         ready: ready?.startTime,
+        marks: Object.fromEntries(['mocks-loaded', 'core-ready', 'data-restored', 'worker-ready'].map((name) => [name, mark(name)])),
         firstPostDom: window.__murmurFirstPostDom,
         firstPost: window.__murmurFirstPost,
         domContentLoaded: nav?.domContentLoadedEventEnd,
@@ -245,9 +247,13 @@ async function startup(browser, session) {
     // precache are in place (issue 15: warm ≤ 0.5× cold).
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready');
+    const firstVisitWorkerReady = await page.evaluate(() => performance.getEntriesByName('murmur:worker-ready')[0]?.startTime);
     await page.goto(`${origin}/`);
     await page.waitForFunction(() => window.__murmurFirstPost !== undefined, null, { timeout: 30_000 });
     t.warmFirstPost = await page.evaluate(() => window.__murmurFirstPost);
+    // The worker-ready mark of the first visit may come after its first post.
+    t.marks['worker-ready'] ??= firstVisitWorkerReady;
     runs.push(t);
     await ctx.close();
   }
@@ -257,6 +263,7 @@ async function startup(browser, session) {
     firstPost: median(runs.map((r) => r.firstPost)),
     warmFirstPost: median(runs.map((r) => r.warmFirstPost)),
     domContentLoaded: median(runs.map((r) => r.domContentLoaded)),
+    marks: Object.fromEntries(Object.keys(runs[0].marks).map((name) => [name, median(runs.map((r) => r.marks[name]).filter(Number.isFinite))])),
   };
 }
 
@@ -503,7 +510,7 @@ function report(r) {
     parts.push(
       '## API round trip (fetch → parsed JSON), median / p95 ms\n\n' +
         'ours = the wasm core through msw with the app\'s own handlers; ours + IndexedDB = the same with the production backend, which saves every successful POST to IndexedDB before answering (informative: the targets are about ours); floor = an msw handler answering a precomputed body of the same size. ' +
-          'Ours, ours + IndexedDB and the floor all take the app\'s path: the app\'s in-page transport answering in the page with the msw handlers (src/mocks/inPageTransport.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
+          'Ours, ours + IndexedDB and the floor all take the app\'s path: the app\'s in-page transport answering in the page with the msw handlers (packages/murmur-backend/src/inPageTransport.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
         'Mirage 0 / Mirage default = the MirageJS implementation in web/bench/mirage.ts with `timing = 0` / its default timing (400 ms in development). ' +
         'A like is taken back (untimed) after each timed like. Body = the size of our answer (Mirage answers the same posts).\n\n' +
         table(
@@ -547,7 +554,7 @@ function report(r) {
     const bulk = r.rt.loadBulk.map((b) => `${b.size} posts: ${fmt(b.ms)} ms`).join('; ');
     parts.push(
       '## The core alone: `handle()` in the page, median / p95 ms\n\n' +
-        'Timed around `callCore()` (web/src/mocks/handlers.ts): `core.handle(...)`, copying the answer\'s body bytes out of wasm memory (`takeBody()`, what the app\'s handler hands to `Response`) and freeing the answer. State loaded with `loadBulk` (users: 6 at 12 posts, a tenth of the posts above).\n\n' +
+        'Timed around `callCore()` (packages/murmur-backend/src/handlers.ts): `core.handle(...)`, copying the answer\'s body bytes out of wasm memory (`takeBody()`, what the app\'s handler hands to `Response`) and freeing the answer. State loaded with `loadBulk` (users: 6 at 12 posts, a tenth of the posts above).\n\n' +
         table(['posts', 'call', 'body', 'median', 'p95', 'µs per post', 'growth from previous size'], coreRows) +
         `\n\n\`loadBulk\` itself: ${bulk}.`,
     );
@@ -564,7 +571,8 @@ function report(r) {
           ['measure', 'median ms', 'runs'],
           [
             ['navigation → DOMContentLoaded', fmt(s.domContentLoaded, 0), s.runs.map((x) => fmt(x.domContentLoaded, 0)).join(', ')],
-            ['navigation → backend ready (`murmur:backend-ready` mark)', fmt(s.ready, 0), s.runs.map((x) => fmt(x.ready, 0)).join(', ')],
+            ...Object.keys(s.marks).map((name) => [`navigation → \`murmur:${name}\` mark`, fmt(s.marks[name], 0), s.runs.map((x) => fmt(x.marks[name], 0)).join(', ')]),
+            ['navigation → backend ready (`murmur:backend-ready` mark: the app\'s requests are answered)', fmt(s.ready, 0), s.runs.map((x) => fmt(x.ready, 0)).join(', ')],
             [`navigation → first post visible (\`${POST_SELECTOR}\` laid out, next frame)`, fmt(s.firstPost, 0), s.runs.map((x) => fmt(x.firstPost, 0)).join(', ')],
             ['second visit (same context: service worker, precache, IndexedDB) → first post visible', fmt(s.warmFirstPost, 0), s.runs.map((x) => fmt(x.warmFirstPost, 0)).join(', ')],
           ],

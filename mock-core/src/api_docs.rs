@@ -54,6 +54,19 @@ fn endpoints() -> Vec<Endpoint> {
           vec![UserNotFound, CannotFollowYourself, AlreadyFollowing]),
         e("POST", "/api/users/unfollow/{followUserId}", true, "Unfollows a user (both lists change).",
           "none", "`FollowResponse` `{user, allUsers}`", 200, vec![UserNotFound, NotFollowing]),
+        e("GET", "/api/posts/feed", true,
+          "A page of the signed-in user's Home feed: their own posts and those of the people they follow, with how many there are in all. \
+           Query: `filter` (`Latest` newest first, the default; `Oldest` oldest first; `Trending` most liked first, then newest; any case), \
+           `page` (from 1, default 1), `limit` (1 to 50, default 5); a page past the end has no posts. \
+           Among posts written the same millisecond, the later-written one is newer.",
+          "none", "`PostsPageResponse` `{total, posts}`", 200,
+          vec![BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT }, BadQueryEncoding("filter")]),
+        e("GET", "/api/posts/explore", false,
+          "A page of every post (Explore), with how many there are in all. Query: `filter`, `page` and `limit` as for `/api/posts/feed`.",
+          "none", "`PostsPageResponse` `{total, posts}`", 200,
+          vec![BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT }, BadQueryEncoding("filter")]),
         e("GET", "/api/posts", false, "Every post, oldest first (clients sort).", "none", "`PostsResponse` `{posts}`", 200, vec![]),
         e("GET", "/api/posts/user/{username}", false, "One user's posts, newest first.",
           "none", "`PostsResponse` `{posts}`", 200, vec![UserNotFound]),

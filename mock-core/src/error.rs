@@ -55,6 +55,8 @@ pub enum ApiError {
         name: &'static str,
         max: usize,
     },
+    /// A feed's `filter` that is not one of its orders.
+    BadFeedFilter,
     /// A query parameter (named) with a malformed `%` escape or bytes that
     /// are not UTF-8.
     BadQueryEncoding(&'static str),
@@ -153,6 +155,7 @@ impl ApiError {
                     ),
                 );
             }
+            ApiError::BadFeedFilter => (400, "filter must be Latest, Oldest or Trending"),
             ApiError::SearchQueryMissing => (400, "Search query q must not be empty"),
             ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),
             ApiError::PostContentEmpty => (400, "Post content must not be empty"),

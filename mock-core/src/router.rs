@@ -92,9 +92,10 @@ pub fn routes() -> impl Iterator<Item = &'static Route> {
 }
 
 /// The route tables, in matching order.
-const TABLES: [&[Route]; 6] = [
+const TABLES: [&[Route]; 7] = [
     routes::auth::ROUTES,
     routes::users::ROUTES,
+    routes::feeds::ROUTES,
     routes::posts::ROUTES,
     routes::discover::ROUTES,
     routes::comments::ROUTES,
@@ -382,8 +383,8 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            25,
-            "22 endpoints of the spec, media, the tag feed and search"
+            27,
+            "22 endpoints of the spec, media, the tag feed, search and the Home and Explore pages"
         );
     }
 

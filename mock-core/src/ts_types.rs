@@ -63,6 +63,7 @@ fn generate() -> BTreeMap<String, String> {
         BookmarksResponse<'static>,
         FollowResponse<'static>,
         PostsResponse<'static>,
+        PostsPageResponse<'static>,
         PostResponse<'static>,
         CommentsResponse<'static>,
         MediaResponse,

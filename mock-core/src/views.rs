@@ -166,6 +166,18 @@ pub struct PostsResponse<'a> {
     pub posts: Vec<PostView<'a>>,
 }
 
+/// One page of a feed (`GET /api/posts/feed`, `GET /api/posts/explore`).
+// Written by `Render::posts_page_body` from cached parts, like `PostsResponse`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS))]
+#[cfg_attr(not(test), allow(dead_code))]
+pub struct PostsPageResponse<'a> {
+    /// How many posts the feed holds in all.
+    pub total: u32,
+    /// The page's posts, in the feed's order.
+    pub posts: Vec<PostView<'a>>,
+}
+
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub struct PostResponse<'a> {
@@ -342,9 +354,32 @@ impl<'a> Render<'a> {
     /// `positions` of `Db::posts`, each rendered once and then reused from
     /// the cache until it changes.
     pub fn posts_body(&self, positions: impl Iterator<Item = usize>) -> Result<String, ApiError> {
+        self.posts_body_after("", positions)
+    }
+
+    /// `{"total": total, "posts": [...]}` (a [`PostsPageResponse`]): one
+    /// page of posts, written from the same cache as [`Self::posts_body`].
+    pub fn posts_page_body(
+        &self,
+        total: usize,
+        positions: impl Iterator<Item = usize>,
+    ) -> Result<String, ApiError> {
+        let total = u32::try_from(total).unwrap_or(u32::MAX);
+        self.posts_body_after(&format!("\"total\":{total},"), positions)
+    }
+
+    /// A posts body whose object starts with the members `head` (each
+    /// followed by a comma).
+    fn posts_body_after(
+        &self,
+        head: &str,
+        positions: impl Iterator<Item = usize>,
+    ) -> Result<String, ApiError> {
         let posts = self.db.posts();
         let mut out = String::with_capacity(posts.len().saturating_mul(400));
-        out.push_str("{\"posts\":[");
+        out.push('{');
+        out.push_str(head);
+        out.push_str("\"posts\":[");
         let Ok(mut cache) = self.db.post_json().try_borrow_mut() else {
             return Err(ApiError::Internal);
         };

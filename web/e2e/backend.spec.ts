@@ -149,19 +149,53 @@ test.describe('the in-browser backend in the production build', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.backend ?? 'starting')).toBe('starting');
     // …and the feed's requests, sent meanwhile, are answered by the core once it is up.
     await expect(page.locator('article[data-post-id]').first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.dataset.backend)).toBe('ready');
+    await waitForBackend(page);
     expect(apiFromNetwork).toEqual([]);
   });
 
-  test('a browser that refuses service workers gets a clear message, not a blank page', async ({ browser }) => {
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+  test("on a first visit the app's requests do not wait for the service worker to install", async ({ browser }) => {
+    // A fresh context: no worker yet. Its script arrives 5 s late, so it
+    // cannot be active (nor its precache filled) before the feed shows.
+    const context = await browser.newContext();
     try {
+      await context.route(/\/sw\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        await route.continue();
+      });
       const page = await context.newPage();
       await page.goto('/login');
-      await expect(page.getByRole('heading', { name: 'Murmur could not start' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await page.getByRole('button', { name: 'Login As Guest' }).click();
+      await expect(page.locator('article[data-post-id]').first()).toBeVisible();
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+      expect(await page.evaluate(() => document.documentElement.dataset.backend ?? 'starting')).toBe('starting');
+      // Then the worker takes over, and the page's own requests reach the core through it.
+      await waitForBackend(page);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      expect((await pageFetch(page, '/api/users')).backend).toBe('wasm-core');
     } finally {
       await context.close();
     }
   });
+
+  for (const refusal of ['refuses to register one', 'has no service worker API'] as const) {
+    test(`a browser that ${refusal} still runs the app online, and says what it lacks`, async ({ browser }) => {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        if (refusal === 'has no service worker API') {
+          await page.addInitScript(() => delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker);
+        }
+        await page.goto('/login');
+        await page.getByRole('button', { name: 'Login As Guest' }).click();
+        await expect(page.getByText('Welcome Guest')).toBeVisible();
+        await expect(page.locator('article[data-post-id]').first()).toBeVisible();
+        await expect(page.getByText('This browser does not allow Murmur a service worker', { exact: false })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Murmur could not start' })).toHaveCount(0);
+        // Nothing patched the page's own fetch meanwhile: it reaches the static host.
+        expect((await pageFetch(page, '/api/users')).status).toBe(404);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

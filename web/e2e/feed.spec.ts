@@ -45,6 +45,35 @@ test.describe('feeds', () => {
     await expect(page.getByTestId('feed-sentinel')).toHaveCount(0);
   });
 
+  test('Home reads its posts a page at a time: a like shows at once, a new post tops Latest', async ({ page }) => {
+    await signIn(page, '/');
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('murmur.auth')!) as { token: string }).token);
+    const res = await pageFetch(page, '/api/posts/feed?limit=50', { headers: { authorization: token } });
+    const feed = JSON.parse(res.body) as { total: number; posts: { content: string }[] };
+    expect(feed.total).toBeGreaterThan(5);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(5);
+    await page.getByTestId('feed-sentinel').scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(Math.min(10, feed.total), { timeout: 5000 });
+    // The sixth card is the core's sixth post of Home, in Latest order.
+    expect((await firstLines(page))[5]).toBe(feed.posts[5]!.content);
+
+    // A like on the second page shows on its card.
+    const sixth = cards.nth(5);
+    const like = sixth.getByRole('button', { name: 'Like' });
+    const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
+    const before = Number.parseInt((await sixth.getByTestId('like-count').textContent()) ?? '0', 10);
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
+    await expect(sixth.getByTestId('like-count')).toHaveText(new RegExp(`^${before + (wasLiked ? -1 : 1)}\\b`));
+
+    await page.getByRole('textbox', { name: "What's on your mind?" }).first().fill('Paged and proud');
+    await page.getByRole('button', { name: 'Post', exact: true }).first().click();
+    await expect(cards.first()).toContainText('Paged and proud');
+    await page.reload();
+    await expect(cards.first()).toContainText('Paged and proud');
+  });
+
   test('a new account with no follows gets an empty feed pointing to Explore', async ({ page }) => {
     await page.goto('/login');
     await waitForBackend(page);

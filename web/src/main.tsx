@@ -25,12 +25,29 @@ async function startBackend() {
   const { startMurmurBackend } = await import('@murmur/backend');
   performance.mark('murmur:mocks-loaded');
   const base = import.meta.env.BASE_URL;
-  const backend = await startMurmurBackend({ basePath: base, workerUrl: `${base}${WORKER_SCRIPT}`, persist: 'indexeddb' });
-  // For tests and the bench: the backend answers from here on.
-  document.documentElement.dataset.backend = 'ready';
+  // The app sends its requests through the transport: it need not wait for
+  // the service worker (on a first visit, installing it precaches the site).
+  const backend = await startMurmurBackend({
+    basePath: base,
+    workerUrl: `${base}${WORKER_SCRIPT}`,
+    persist: 'indexeddb',
+    waitForWorker: false,
+  });
+  // The app's requests are answered from here on.
   performance.mark('murmur:backend-ready');
+  backend.worker
+    .then(() => performance.mark('murmur:worker-ready'), () => undefined)
+    .finally(() => {
+      // For tests and the bench: everything answers now (the page's own
+      // fetch and `<img>` uploads too, when the browser allows a service worker).
+      document.documentElement.dataset.backend = 'ready';
+    });
   return backend;
 }
+
+/** Said once when the browser gives the page no service worker (a private window, some privacy settings). */
+const NO_WORKER_NOTICE =
+  'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
 
 function boot(): void {
   offerReloadOnNewVersion();
@@ -39,14 +56,21 @@ function boot(): void {
   const root = createRoot(container);
   const backend = startBackend();
   const notices = backend.then((started) => started.notices);
-  // The app's requests wait for the backend, then go through its transport; the first render does not.
+  // The app's requests wait for the backend, then go through its transport
+  // (in the page, not through the service worker); the first render does not.
   holdBackendRequestsUntil(backend.then((started) => started.transport));
-  // Uploaded images too: the static host would answer them 404 (issue 14, item 1).
-  holdUploadsUntil(notices);
+  // Uploaded images wait for the service worker, which serves them to
+  // `<img>`: the static host would answer them 404 (issue 14, item 1).
+  const worker = backend.then((started) => started.worker);
+  holdUploadsUntil(worker);
+  const workerNotices = worker.then(
+    () => [],
+    () => [NO_WORKER_NOTICE],
+  );
   root.render(
     <StrictMode>
       <App />
-      <StartupNotices notices={notices} />
+      <StartupNotices notices={Promise.all([notices, workerNotices]).then((lists) => lists.flat())} />
     </StrictMode>,
   );
   notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));

@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod comments;
 pub mod discover;
+pub mod feeds;
 pub mod media;
 pub mod posts;
 pub mod users;

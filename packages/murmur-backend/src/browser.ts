@@ -2,7 +2,7 @@
 // before the app renders. Node tests: `createMurmurServer` from
 // `@murmur/backend/node`.
 
-import { setupWorker, type SetupWorker } from 'msw/browser';
+import { setupWorker } from 'msw/browser';
 import init, { MockCore } from '../core/mock_core.js';
 import { createHandlers } from './handlers.js';
 import { createInPageTransport } from './inPageTransport.js';
@@ -25,6 +25,14 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
   wasmUrl?: string | URL;
   /** The service worker script; default `<basePath>mockServiceWorker.js` (what `npx msw init` writes). */
   workerUrl?: string;
+  /**
+   * `true` (the default): resolve once the service worker answers too, so
+   * that plain `fetch`, XHR and `<img>` all reach the backend; reject when
+   * the browser gives the page no service worker. `false`: resolve as soon
+   * as `transport` answers (an app that sends its own requests through it,
+   * as Murmur's does), and let `worker` say when the rest is answered.
+   */
+  waitForWorker?: boolean;
 }
 
 export interface MurmurBackend {
@@ -38,29 +46,40 @@ export interface MurmurBackend {
    * Optional: plain `fetch` and XHR are answered by the worker.
    */
   transport: typeof fetch;
-  /** The msw worker (for `worker.use(...)` overrides in a host's own tests). */
-  worker: SetupWorker;
+  /**
+   * Settles once the service worker is active and routes this page's
+   * requests (`fetch`, XHR, `<img>` uploads) to the handlers (with Murmur's
+   * `sw.js`, its precache complete: the site then works offline). Rejects in
+   * a browser that gives the page no service worker; `transport` works regardless.
+   */
+  worker: Promise<void>;
 }
 
 /**
  * Loads the wasm core, applies the seed (or restores the saved state),
  * registers msw's service worker and routes `<basePath>api/*` (and uploaded
  * `<basePath>media/*`) into the core. Resolves once every request, `fetch`
- * and XHR alike, will be answered: await it before rendering.
+ * and XHR alike, will be answered (see `waitForWorker`): await it before rendering.
  */
 export async function startMurmurBackend(options: MurmurBackendOptions): Promise<MurmurBackend> {
   const base = normalizeBasePath(options.basePath);
-  // The service worker registers and activates (in its own thread, about
-  // 60 ms on a first visit) while the core loads and the saved data is read;
-  // it gets its handlers once they exist. Until this resolves, nothing the
-  // worker would answer should be requested.
+  // The service worker registers, installs and activates in its own thread
+  // while the core loads and the saved data is read; it gets its handlers
+  // once they exist.
   const worker = setupWorker();
-  const workerStarted = worker.start({
-    serviceWorker: { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } },
-    onUnhandledRequest: 'bypass',
-    quiet: true,
-  });
-  workerStarted.catch(() => undefined); // awaited below, after the core: no unhandled rejection meanwhile
+  // Without service workers msw would patch the page's fetch instead: no
+  // such fallback is started (the in-page transport needs none).
+  const workerActive =
+    'serviceWorker' in navigator
+      ? worker
+          .start({
+            serviceWorker: { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } },
+            onUnhandledRequest: 'bypass',
+            quiet: true,
+          })
+          .then(() => undefined)
+      : Promise.reject(new Error('This browser has no service workers.'));
+  workerActive.catch(() => undefined); // awaited below, or the caller decides what a page without a worker loses
   await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
   performance.mark('murmur:core-ready');
   const core = new MockCore({ basePath: base });
@@ -72,7 +91,10 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     basePath: base,
   });
   worker.resetHandlers(...handlers);
-  await workerStarted;
+  // With `waitForWorker: false` the transport does not wait for the worker:
+  // on a first visit to Murmur's site it activates only once its install has
+  // precached the whole site (about 2.4 MB).
+  if (options.waitForWorker ?? true) await workerActive;
   const transport = createInPageTransport(handlers, { basePath: base, prefixes: BACKEND_PREFIXES });
-  return { core, notices, transport, worker };
+  return { core, notices, transport, worker: workerActive };
 }

@@ -1,9 +1,11 @@
 // Everything the server says lives here: one RTK Query API whose endpoints
 // are typed with the request and response types generated from the core
 // (api/types), so a change of shape in the core fails `tsc`. Posts, users and
-// bookmarks are cached queries; a mutation whose answer is the whole post
-// list writes it into the cache (spec §4), likes, bookmarks and follows show
-// at once and are taken back if the core refuses.
+// bookmarks are cached queries; Home and Explore read pages of posts (an
+// infinite query per feed and order). A mutation whose answer is the whole
+// post list writes it into every cached copy of the posts (spec §4); likes,
+// bookmarks and follows show at once and are taken back if the core refuses.
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { uploadImage } from '../lib/files';
 import { apiFailure, baseQuery, endSessionIfRejected, type ApiArgs, type ApiState } from './baseQuery';
@@ -18,6 +20,7 @@ import type {
   LoginRequest,
   LoginResponse,
   PostRequest,
+  PostsPageResponse,
   PostsResponse,
   SearchResponse,
   SignupRequest,
@@ -32,6 +35,70 @@ const id = encodeURIComponent;
 const sessionOf = (getState: () => unknown) => (getState() as ApiState).session;
 const postsOf = (response: PostsResponse) => response.posts;
 const bookmarksOf = (response: BookmarksResponse) => response.bookmarks;
+
+/** A feed's orders (spec §Home), as the core names them. */
+export type FeedFilter = 'Latest' | 'Oldest' | 'Trending';
+/** Posts a feed page holds (spec §Home). */
+export const FEED_PAGE_SIZE = 5;
+/** A paged feed: Home (the user's posts and those they follow) or Explore (every post), in one order. */
+export interface FeedArg {
+  scope: 'home' | 'explore';
+  filter: FeedFilter;
+}
+const feedPath = { home: '/posts/feed', explore: '/posts/explore' } as const;
+
+type CacheState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
+type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
+const feedArgs = (getState: () => unknown) => api.util.selectCachedArgsForQuery(getState() as CacheState, 'getFeed');
+
+/** Changes the post `postId` wherever it is cached (the whole list, every feed page); returns the undo. */
+function patchPost(dispatch: Dispatch, getState: () => unknown, postId: string, recipe: (post: Post) => void): () => void {
+  const patches = [
+    dispatch(
+      api.util.updateQueryData('getPosts', undefined, (posts) => {
+        const post = posts.find((p) => p._id === postId);
+        if (post) recipe(post);
+      }),
+    ),
+    ...feedArgs(getState).map((arg) =>
+      dispatch(
+        api.util.updateQueryData('getFeed', arg, (feed) => {
+          for (const post of feed.pages.flatMap((page) => page.posts)) if (post._id === postId) recipe(post);
+        }),
+      ),
+    ),
+  ];
+  return () => patches.forEach((patch) => patch.undo());
+}
+
+/**
+ * A write's answer (every post) put into every cache: it replaces the list;
+ * each feed page keeps its posts in their new version and drops the deleted
+ * ones. A created post (the answer's last) tops the Latest feeds.
+ */
+function settlePosts(dispatch: Dispatch, getState: () => unknown, posts: Post[], created: boolean): void {
+  dispatch(api.util.updateQueryData('getPosts', undefined, () => posts));
+  const byId = new Map(posts.map((p) => [p._id, p]));
+  const newest = created ? posts.at(-1) : undefined;
+  for (const arg of feedArgs(getState)) {
+    dispatch(
+      api.util.updateQueryData('getFeed', arg, (feed) => {
+        let change = 0;
+        for (const page of feed.pages) {
+          const before = page.posts.length;
+          page.posts = page.posts.flatMap((p) => byId.get(p._id) ?? []);
+          change -= before - page.posts.length;
+        }
+        const first = feed.pages[0];
+        if (newest && first && !feed.pages.some((page) => page.posts.some((p) => p._id === newest._id))) {
+          change += 1;
+          if (arg.filter === 'Latest') first.posts.unshift(newest);
+        }
+        for (const page of feed.pages) page.total = Math.max(0, page.total + change);
+      }),
+    );
+  }
+}
 
 /** How a user appears in another's lists (likes, follows). */
 function summaryOf(user: UserSummary): UserSummary {
@@ -69,17 +136,22 @@ async function answerOrUndo<T>(answer: Promise<{ data: T }>, settle: (data: T) =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Post', 'User', 'Bookmark'],
+  tagTypes: ['Post', 'User', 'Bookmark', 'Feed'],
   endpoints: (build) => {
-    /** A write whose answer is the whole post list: it replaces the cached one, no refetch. */
-    const postsWrite = <Arg>(query: (arg: Arg) => ApiArgs) =>
+    /**
+     * A write whose answer is the whole post list: it goes into every cached
+     * copy, no refetch (`created`: the answer's last post is new). After a
+     * delete the feeds are read again, so that no post falls between pages.
+     */
+    const postsWrite = <Arg>(query: (arg: Arg) => ApiArgs, effect: 'created' | 'deleted' | 'changed' = 'changed') =>
       build.mutation<Post[], Arg>({
         query,
         transformResponse: postsOf,
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
-            dispatch(api.util.updateQueryData('getPosts', undefined, () => data));
+            settlePosts(dispatch, getState, data, effect === 'created');
+            if (effect === 'deleted') dispatch(api.util.invalidateTags(['Feed']));
           } catch {
             // Nothing changed; the caller tells the user.
           }
@@ -107,14 +179,10 @@ export const api = createApi({
         transformResponse: postsOf,
         async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
           const me = sessionOf(getState).user;
-          const patch = dispatch(
-            api.util.updateQueryData('getPosts', undefined, (posts) => {
-              const post = posts.find((p) => p._id === postId);
-              if (post && me) applyVote(post.likes, me, kind);
-            }),
-          );
-          const settle = (data: Post[]) => dispatch(api.util.updateQueryData('getPosts', undefined, () => data));
-          await answerOrUndo(queryFulfilled, settle, patch.undo);
+          const undo = patchPost(dispatch, getState, postId, (post) => {
+            if (me) applyVote(post.likes, me, kind);
+          });
+          await answerOrUndo(queryFulfilled, (data) => settlePosts(dispatch, getState, data, false), undo);
         },
       });
 
@@ -157,6 +225,8 @@ export const api = createApi({
             (data) => {
               dispatch(setUser(data.user));
               dispatch(api.util.updateQueryData('getUsers', undefined, () => data.allUsers));
+              // Home shows the posts of the people one follows.
+              dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'home' }]));
             },
             () => {
               if (before) dispatch(setUser(before));
@@ -173,6 +243,16 @@ export const api = createApi({
         query: () => '/posts',
         transformResponse: postsOf,
         providesTags: ['Post'],
+      }),
+      /** Home's or Explore's posts, a page at a time in the filter's order, each page with the feed's total. */
+      getFeed: build.infiniteQuery<PostsPageResponse, FeedArg, number>({
+        infiniteQueryOptions: {
+          initialPageParam: 1,
+          getNextPageParam: (last, _all, lastPage) => (lastPage * FEED_PAGE_SIZE < last.total ? lastPage + 1 : undefined),
+        },
+        query: ({ queryArg: { scope, filter }, pageParam }) =>
+          `${feedPath[scope]}?filter=${filter}&page=${pageParam}&limit=${FEED_PAGE_SIZE}`,
+        providesTags: (_result, _error, { scope }) => ['Post', 'Feed', { type: 'Feed', id: scope }],
       }),
       getUsers: build.query<User[], void>({
         query: () => '/users',
@@ -196,17 +276,20 @@ export const api = createApi({
         providesTags: ['Bookmark'],
       }),
 
-      createPost: postsWrite((postData: PostData) => ({
-        url: '/posts',
-        method: 'POST',
-        body: { postData } satisfies PostRequest,
-      })),
+      createPost: postsWrite(
+        (postData: PostData) => ({
+          url: '/posts',
+          method: 'POST',
+          body: { postData } satisfies PostRequest,
+        }),
+        'created',
+      ),
       editPost: postsWrite(({ postId, postData }: { postId: string; postData: PostData }) => ({
         url: `/posts/edit/${id(postId)}`,
         method: 'POST',
         body: { postData } satisfies PostRequest,
       })),
-      deletePost: postsWrite((postId: string) => ({ url: `/posts/${id(postId)}`, method: 'DELETE' })),
+      deletePost: postsWrite((postId: string) => ({ url: `/posts/${id(postId)}`, method: 'DELETE' }), 'deleted'),
       likePost: vote('like'),
       dislikePost: vote('dislike'),
       addComment: postsWrite(({ postId, text }: { postId: string; text: string }) => ({
@@ -273,6 +356,7 @@ export const api = createApi({
 
 export const {
   useGetPostsQuery,
+  useGetFeedInfiniteQuery,
   useGetUsersQuery,
   useGetBookmarksQuery,
   useGetTagFeedQuery,

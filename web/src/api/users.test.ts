@@ -38,6 +38,15 @@ describe('users through RTK Query, against the real core', () => {
     expect(suggested.length + following.length + 1).toBe(6);
   });
 
+  it('Who to Follow suggests at most five at a time, in the users order, the next coming in as one is followed', () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...me(), _id: `u-x${i}`, username: `x${i}` }));
+    const everyone = [me(), ...many];
+    expect(whoToFollow(everyone, me()).map((u) => u.username)).toEqual(['x0', 'x1', 'x2', 'x3', 'x4']);
+    const following = [...me().following, { ...many[0]!, avatarURL: '' }];
+    expect(whoToFollow(everyone, { ...me(), following }).map((u) => u.username)).toEqual(['x1', 'x2', 'x3', 'x4', 'x5']);
+    expect(whoToFollow(everyone, me(), 2)).toHaveLength(2);
+  });
+
   it('follow shows at once, then the answer replaces the users and the signed-in user, keeping the token', async () => {
     const [target] = suggestions();
     const token = store.getState().session.token;

@@ -31,6 +31,18 @@ describe('Avatar', () => {
     }
   });
 
+  it('shows the default avatar for an upload, never requested, when the page gets no service worker', async () => {
+    let refuse!: (error: Error) => void;
+    holdUploadsUntil(new Promise<void>((_, reject) => (refuse = reject)));
+    render(<Avatar src="/media/m-01" name="Guest" />);
+    expect(screen.getByRole('img', { name: 'Guest' }).tagName).toBe('SPAN');
+    await act(async () => refuse(new Error('service workers are blocked')));
+    expect(screen.getByRole('img', { name: 'Guest' })).toHaveAttribute('src', '/avatars/default.svg');
+    // Shipped avatars come from the static host and need no worker.
+    render(<Avatar src="/avatars/seed-1.svg" name="Maya" />);
+    expect(screen.getByRole('img', { name: 'Maya' })).toHaveAttribute('src', '/avatars/seed-1.svg');
+  });
+
   it('shows the default avatar for a URL that is not a safe same-origin path', () => {
     render(<Avatar src={'/\\evil.example/p.png'} name="Mallory" />);
     expect(screen.getByRole('img', { name: 'Mallory' })).toHaveAttribute('src', '/avatars/default.svg');

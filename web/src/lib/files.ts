@@ -1,9 +1,8 @@
 // Image uploads (posts, post edits, avatars): the checks of spec §5 and the
 // one function that turns a picked file into a mediaURL.
 
-import { ApiError, apiUrl } from './api';
-import { backendFetch } from './backendGate';
 import { imageTypeOf, SIGNATURE_BYTES } from '@murmur/backend/protocol';
+import { ApiError, apiUrl, backendRequest } from './api';
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const NOT_AN_IMAGE = 'file must be an image (JPEG/PNG)';
@@ -42,14 +41,7 @@ export async function uploadImage(file: File, token: string | null): Promise<str
   if (problem) throw new Error(problem);
   const headers: Record<string, string> = { 'content-type': file.type };
   if (token) headers.authorization = token;
-  let response: Response;
-  try {
-    response = await backendFetch(apiUrl('/media'), { method: 'POST', headers, body: file });
-  } catch {
-    throw new ApiError(0, 'Could not reach the backend. Reload the page to try again.');
-  }
-  const data = (await response.json().catch(() => null)) as { mediaURL?: unknown; errors?: unknown } | null;
-  if (response.ok && typeof data?.mediaURL === 'string') return data.mediaURL;
-  const message = Array.isArray(data?.errors) && typeof data.errors[0] === 'string' ? data.errors[0] : null;
-  throw new ApiError(response.status, message ?? `Upload failed (${response.status})`);
+  const data = await backendRequest<{ mediaURL?: unknown }>(apiUrl('/media'), { method: 'POST', headers, body: file });
+  if (typeof data?.mediaURL === 'string') return data.mediaURL;
+  throw new ApiError(500, 'Upload failed: the backend did not return the image address');
 }

@@ -1,23 +1,33 @@
-// Uploaded images are served by the in-browser backend (msw's service worker
-// and the page's handlers), not by the static host. Until the backend is up,
-// an `<img>` asking for `media/m-01` reaches the host, gets a 404 and never
-// tries again: such images wait for the backend before they get a `src`.
+// Uploaded images are served by the in-browser backend through msw's service
+// worker (which hands the page's `<img>` requests to the page's handlers), not
+// by the static host. Until that worker is active and routes this page, an
+// `<img>` asking for `media/m-01` reaches the host, gets a 404 and never tries
+// again: such images wait for the worker before they get a `src`. In a
+// browser that gives the page no service worker they are never requested.
 
 import { useSyncExternalStore } from 'react';
 
-let ready = true;
+/** Whether uploads can be requested: not yet, yes, or never on this page (no service worker). */
+export type UploadsState = 'waiting' | 'ready' | 'unavailable';
+
+let state: UploadsState = 'ready';
 const listeners = new Set<() => void>();
 
-function set(value: boolean): void {
-  ready = value;
+function set(value: UploadsState): void {
+  state = value;
   listeners.forEach((listener) => listener());
 }
 
-/** Uploads are not requested until `started` resolves (main.tsx, with the backend's start). */
-export function holdUploadsUntil(started: Promise<unknown>): void {
-  set(false);
-  // A start that failed shows its own screen; the images stay unrequested.
-  started.then(() => set(true), () => undefined);
+/**
+ * Uploads are not requested until `served` resolves (main.tsx: the backend
+ * started and its service worker active); if it rejects, never.
+ */
+export function holdUploadsUntil(served: Promise<unknown>): void {
+  set('waiting');
+  served.then(
+    () => set('ready'),
+    () => set('unavailable'),
+  );
 }
 
 function subscribe(listener: () => void): () => void {
@@ -25,7 +35,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Whether the backend answers uploads yet; re-renders when it starts to. */
-export function useUploadsReady(): boolean {
-  return useSyncExternalStore(subscribe, () => ready, () => ready);
+/** Whether the backend serves uploads to `<img>` yet; re-renders when that changes. */
+export function useUploadsState(): UploadsState {
+  return useSyncExternalStore(subscribe, () => state, () => state);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { isUpload, mediaSrc } from './assets';
-import { useUploadsReady } from './mediaGate';
+import { useUploadsState } from './mediaGate';
 
 /** How often an upload that failed to load is asked for again, and after how long. */
 const RETRIES = 2;
@@ -16,11 +16,12 @@ export type MediaState =
 
 /**
  * What to render for a media or avatar URL from data. Uploads are requested
- * only once the backend serves them, and asked for again (a fresh URL, so no
+ * only once the backend serves them (never in a page without a service
+ * worker, which has no way to), and asked for again (a fresh URL, so no
  * cached failure stands in) should one fail anyway.
  */
 export function useMediaSrc(path: string | undefined | null): MediaState {
-  const uploadsReady = useUploadsReady();
+  const uploads = useUploadsState();
   const [attempt, setAttempt] = useState({ path, count: 0, failed: false });
   // A new URL starts afresh.
   const current = attempt.path === path ? attempt : { path, count: 0, failed: false };
@@ -35,7 +36,7 @@ export function useMediaSrc(path: string | undefined | null): MediaState {
     setTimeout(() => setAttempt({ path, count: current.count + 1, failed: false }), RETRY_DELAY_MS);
   }, [upload, current.count, path]);
 
-  if (!src || current.failed) return { kind: 'missing' };
-  if (upload && !uploadsReady) return { kind: 'waiting' };
+  if (!src || current.failed || (upload && uploads === 'unavailable')) return { kind: 'missing' };
+  if (upload && uploads === 'waiting') return { kind: 'waiting' };
   return { kind: 'ready', src: current.count > 0 ? `${src}?retry=${current.count}` : src, onError };
 }

@@ -16,6 +16,7 @@ export type { PostData } from "./PostData";
 export type { PostRequest } from "./PostRequest";
 export type { PostResponse } from "./PostResponse";
 export type { PostView } from "./PostView";
+export type { PostsPageResponse } from "./PostsPageResponse";
 export type { PostsResponse } from "./PostsResponse";
 export type { SearchResponse } from "./SearchResponse";
 export type { SignupRequest } from "./SignupRequest";

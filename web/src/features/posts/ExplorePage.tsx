@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
-import { usePosts } from './usePosts';
+import { LoadFailed } from './LoadFailed';
+import { useFeed } from './useFeed';
 import './posts.css';
 
 /** Explore (`/explore`): every post, with the same filter and paging as Home. */
 export function ExplorePage() {
-  const { posts: allPosts, loading, failed, retry } = usePosts();
+  const { posts, total, loading, failed, loadMore, retry } = useFeed('explore');
   return (
     <div className="posts-page">
       <h1 className="page-title">Explore</h1>
@@ -17,7 +18,9 @@ export function ExplorePage() {
         <Spinner label="Loading posts" />
       ) : (
         <Feed
-          posts={allPosts}
+          posts={posts}
+          total={total}
+          loadMore={loadMore}
           emptyState={
             failed ? (
               <LoadFailed retry={retry} />
@@ -27,17 +30,6 @@ export function ExplorePage() {
           }
         />
       )}
-    </div>
-  );
-}
-
-function LoadFailed({ retry }: { retry: () => void }) {
-  return (
-    <div className="empty-state" role="alert">
-      <p className="empty-state__title">Posts could not be loaded</p>
-      <button type="button" className="btn" onClick={retry}>
-        Try again
-      </button>
     </div>
   );
 }

@@ -1,19 +1,14 @@
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../api/hooks';
-import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
-import { homePosts } from './feed';
+import { LoadFailed } from './LoadFailed';
 import { PostComposer } from './PostComposer';
-import { usePosts } from './usePosts';
+import { useFeed } from './useFeed';
 import './posts.css';
 
 /** Home (`/`): the create-post box and the feed of the user and the people they follow. */
 export function HomePage() {
-  const user = useAppSelector(selectSignedInUser);
-  const { posts: allPosts, loading } = usePosts();
-  const posts = useMemo(() => homePosts(allPosts, user), [allPosts, user]);
+  const { posts, total, loading, failed, loadMore, retry } = useFeed('home');
 
   return (
     <div className="posts-page">
@@ -26,14 +21,20 @@ export function HomePage() {
       ) : (
         <Feed
           posts={posts}
+          total={total}
+          loadMore={loadMore}
           emptyState={
-            <div className="empty-state">
-              <p className="empty-state__title">Your feed is empty</p>
-              <p className="muted">
-                Follow people from <strong>Who to Follow</strong>, or find posts to enjoy on{' '}
-                <Link to="/explore">Explore</Link>.
-              </p>
-            </div>
+            failed ? (
+              <LoadFailed retry={retry} />
+            ) : (
+              <div className="empty-state">
+                <p className="empty-state__title">Your feed is empty</p>
+                <p className="muted">
+                  Follow people from <strong>Who to Follow</strong>, or find posts to enjoy on{' '}
+                  <Link to="/explore">Explore</Link>.
+                </p>
+              </div>
+            )
           }
         />
       )}

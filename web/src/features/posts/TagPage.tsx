@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
 import { useParams } from 'react-router-dom';
 import { useGetTagFeedQuery } from '../../api/apiSlice';
 import type { Post } from '../../api/models';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { Feed } from './Feed';
+import { sortPosts } from './feed';
+import { selectFilter } from './feedSlice';
 import { usePosts } from './usePosts';
 import './posts.css';
 
@@ -21,10 +24,14 @@ export function TagPage() {
   const { tag = '' } = useParams();
   const feed = useGetTagFeedQuery({ tag, limit: TAG_FEED_LIMIT }, { refetchOnMountOrArgChange: true });
   const { posts: allPosts } = usePosts();
+  const filter = useSelector(selectFilter);
   const posts = useMemo(() => {
     const live = new Map(allPosts.map((p) => [p._id, p]));
-    return (feed.data?.posts ?? []).map((p): Post => live.get(p._id) ?? p);
-  }, [allPosts, feed.data]);
+    return sortPosts(
+      (feed.data?.posts ?? []).map((p): Post => live.get(p._id) ?? p),
+      filter,
+    );
+  }, [allPosts, feed.data, filter]);
   const total = feed.data?.total ?? 0;
   const shownTag = tag.replace(/^#/, '').toLowerCase();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Post, UserSummary } from '../../api/models';
-import { hasMorePages, homePosts, postsBy, sortPosts, visiblePosts } from './feed';
+import type { Post } from '../../api/models';
+import { hasMorePages, postsBy, sortPosts, visiblePosts } from './feed';
 
 function post(id: string, username: string, createdAt: string, likeCount = 0): Post {
   return {
@@ -19,14 +19,6 @@ function post(id: string, username: string, createdAt: string, likeCount = 0): P
     comments: [],
   };
 }
-
-const summary = (username: string): UserSummary => ({
-  _id: `u-${username}`,
-  username,
-  firstName: username,
-  lastName: '',
-  avatarURL: '',
-});
 
 const posts = [
   post('a', 'ann', '2026-01-02T10:00:00+00:00', 3),
@@ -49,16 +41,6 @@ describe('sortPosts', () => {
   it('leaves the input alone', () => {
     sortPosts(posts, 'Oldest');
     expect(ids(posts)).toEqual(['a', 'b', 'c', 'd']);
-  });
-});
-
-describe('homePosts', () => {
-  it('keeps the own posts and those of followed users', () => {
-    expect(ids(homePosts(posts, { username: 'ann', following: [summary('cat')] }))).toEqual(['a', 'c', 'd']);
-  });
-  it('is empty without a user, and only the own posts without follows', () => {
-    expect(homePosts(posts, null)).toEqual([]);
-    expect(ids(homePosts(posts, { username: 'bob', following: [] }))).toEqual(['b']);
   });
 });
 

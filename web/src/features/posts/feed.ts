@@ -1,18 +1,12 @@
-// The feeds' pure logic: who appears on Home, the three orders, and paging.
-import type { Post, User } from '../../api/models';
+// The feeds' pure logic: the three orders (for feeds read whole, such as a
+// tag's; Home and Explore are ordered by the core) and paging.
+import type { Post } from '../../api/models';
 import { PAGE_SIZE, type PostFilter } from './feedSlice';
 
 const time = (iso: string) => {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? 0 : t;
 };
-
-/** Home: the user's own posts and those of the people they follow. */
-export function homePosts(posts: readonly Post[], user: Pick<User, 'username' | 'following'> | null): Post[] {
-  if (!user) return [];
-  const authors = new Set([user.username, ...user.following.map((f) => f.username)]);
-  return posts.filter((post) => authors.has(post.username));
-}
 
 /**
  * A new array in the filter's order: Latest is newest first, Oldest oldest

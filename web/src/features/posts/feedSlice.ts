@@ -1,9 +1,11 @@
-// The feeds' client state: the chosen order and how many pages are shown.
+// The feeds' client state: the chosen order and how many pages are shown
+// (a page may be loaded before it is shown: the loader shows first).
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { FEED_PAGE_SIZE, type FeedFilter } from '../../api/apiSlice';
 
-export type PostFilter = 'Latest' | 'Oldest' | 'Trending';
+export type PostFilter = FeedFilter;
 export const POST_FILTERS: PostFilter[] = ['Oldest', 'Latest', 'Trending'];
-export const PAGE_SIZE = 5;
+export const PAGE_SIZE = FEED_PAGE_SIZE;
 
 export interface FeedState {
   filter: PostFilter;

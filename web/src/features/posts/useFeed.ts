@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
+import { useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/apiSlice';
+import type { Post } from '../../api/models';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/session';
+import { useErrorToast } from '../../lib/notify';
+import { selectFilter } from './feedSlice';
+
+const NO_POSTS: readonly Post[] = [];
+
+/**
+ * Home's or Explore's posts in the chosen order, read from the core a page at
+ * a time (read again when a page opens, as the spec's posts pages do), with
+ * the bookmark ids when signed in; a failure is toasted.
+ */
+export function useFeed(scope: FeedArg['scope']) {
+  const token = useAppSelector(selectToken);
+  const filter = useSelector(selectFilter);
+  const feed = useGetFeedInfiniteQuery({ scope, filter }, { refetchOnMountOrArgChange: true });
+  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  useErrorToast(feed.error);
+  const posts = useMemo(() => {
+    // Pages are read by number: a post may sit in two of them after a write.
+    const seen = new Set<string>();
+    const pages = feed.data?.pages ?? [];
+    const all = pages.flatMap((page) => page.posts).filter((p) => !seen.has(p._id) && Boolean(seen.add(p._id)));
+    return all.length ? all : NO_POSTS;
+  }, [feed.data]);
+  const { fetchNextPage, refetch } = feed;
+  return {
+    posts,
+    /** How many posts the feed holds in all (loaded or not). */
+    total: feed.data?.pages.at(-1)?.total ?? 0,
+    /** Nothing to show yet: the first answer has not come. */
+    loading: feed.isLoading,
+    /** The last read failed and nothing is shown. */
+    failed: feed.isError && !feed.data,
+    /** Reads the next page. */
+    loadMore: fetchNextPage,
+    retry: () => void refetch(),
+  };
+}
