@@ -510,7 +510,7 @@ function report(r) {
     parts.push(
       '## API round trip (fetch → parsed JSON), median / p95 ms\n\n' +
         'ours = the wasm core through msw with the app\'s own handlers; ours + IndexedDB = the same with the production backend, which saves every successful POST to IndexedDB before answering (informative: the targets are about ours); floor = an msw handler answering a precomputed body of the same size. ' +
-          'Ours, ours + IndexedDB and the floor all take the app\'s path: the app\'s in-page transport answering in the page with the msw handlers (src/mocks/inPageTransport.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
+          'Ours, ours + IndexedDB and the floor all take the app\'s path: the app\'s in-page transport answering in the page with the msw handlers (packages/murmur-backend/src/inPageTransport.ts, msw\'s `getResponse`), with the service worker running but not on the way; MirageJS replaces `fetch` with its own (pretender), as it does in an app. ' +
         'Mirage 0 / Mirage default = the MirageJS implementation in web/bench/mirage.ts with `timing = 0` / its default timing (400 ms in development). ' +
         'A like is taken back (untimed) after each timed like. Body = the size of our answer (Mirage answers the same posts).\n\n' +
         table(
@@ -554,7 +554,7 @@ function report(r) {
     const bulk = r.rt.loadBulk.map((b) => `${b.size} posts: ${fmt(b.ms)} ms`).join('; ');
     parts.push(
       '## The core alone: `handle()` in the page, median / p95 ms\n\n' +
-        'Timed around `callCore()` (web/src/mocks/handlers.ts): `core.handle(...)`, copying the answer\'s body bytes out of wasm memory (`takeBody()`, what the app\'s handler hands to `Response`) and freeing the answer. State loaded with `loadBulk` (users: 6 at 12 posts, a tenth of the posts above).\n\n' +
+        'Timed around `callCore()` (packages/murmur-backend/src/handlers.ts): `core.handle(...)`, copying the answer\'s body bytes out of wasm memory (`takeBody()`, what the app\'s handler hands to `Response`) and freeing the answer. State loaded with `loadBulk` (users: 6 at 12 posts, a tenth of the posts above).\n\n' +
         table(['posts', 'call', 'body', 'median', 'p95', 'µs per post', 'growth from previous size'], coreRows) +
         `\n\n\`loadBulk\` itself: ${bulk}.`,
     );

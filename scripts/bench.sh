@@ -16,6 +16,8 @@ if [ ! -f "$wasm" ] || [ -n "$(find mock-core/src mock-core/Cargo.toml Cargo.loc
   step "build mock-core (wasm, release)"
   bash scripts/build-core.sh
 fi
+step "build the backend package (packages/murmur-backend)"
+(cd packages/murmur-backend && tsc -p tsconfig.build.json)
 step "build the production site (web/$BENCH_PROD_DIR)"
 SKIP_CORE=1 OUT_DIR="$BENCH_PROD_DIR" bash scripts/build.sh
 step "build the bench pages (web/$BENCH_PAGES_DIR)"

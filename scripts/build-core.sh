@@ -25,3 +25,7 @@ if [ "$profile" = --release ]; then
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     pkg/mock_core_bg.wasm -o pkg/mock_core_bg.wasm
 fi
+# The package that ships the core (packages/murmur-backend) holds its own copy.
+pkg_core="$ROOT/packages/murmur-backend/core"
+mkdir -p "$pkg_core"
+cp pkg/mock_core.js pkg/mock_core.d.ts pkg/mock_core_bg.wasm pkg/mock_core_bg.wasm.d.ts "$pkg_core/"

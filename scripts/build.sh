@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Release build: the wasm core, then the static site in web/dist (or $OUT_DIR).
+# Release build: the wasm core, the backend package around it, then the static site in web/dist (or $OUT_DIR).
 #   BASE_PATH=/murmur/ scripts/build.sh    builds for a sub-path
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 if [ -z "${SKIP_CORE:-}" ]; then
   step "build mock-core (wasm, release)"
   bash scripts/build-core.sh
+  step "build the backend package (packages/murmur-backend)"
+  (cd packages/murmur-backend && tsc -p tsconfig.build.json)
 fi
 step "build web (base ${BASE_PATH:-/})"
 (cd web && vite build --logLevel warn)

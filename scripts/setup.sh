@@ -44,11 +44,19 @@ fi
 
 # npm 11 here does not run msw's install script: copy the worker ourselves,
 # and again whenever msw's version changes.
+# The examples each have their own public/ (what `npx msw init public/` writes in an app).
 msw_version="$(node -p 'require("msw/package.json").version')"
 if ! grep -q "PACKAGE_VERSION = '$msw_version'" public/mockServiceWorker.js 2>/dev/null; then
   step "msw init public (msw $msw_version)"
   (cd web && npx msw init ../public --save)
 fi
+for manifest in examples/*/package.json; do
+  example="$(dirname "$manifest")"
+  if ! grep -q "PACKAGE_VERSION = '$msw_version'" "$example/public/mockServiceWorker.js" 2>/dev/null; then
+    step "msw init $example/public (msw $msw_version)"
+    (cd "$example" && npx msw init public --save)
+  fi
+done
 
 # The browsers of the tests, from Debian: Chromium (Playwright and the wasm
 # tests), Firefox ESR and WebKitGTK (the cross-engine journey, web/journey/;

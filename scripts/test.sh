@@ -27,12 +27,16 @@ run "cargo test" cargo test --workspace --quiet
 run "wasm tests in headless Chromium" \
   bash -c 'cd mock-core && wasm-pack test --headless --chrome --mode no-install 2>&1 | grep -v "failed to get the latest"; exit "${PIPESTATUS[0]}"'
 run "build the core (wasm, release)" bash scripts/build-core.sh
-run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json'
-run "eslint" bash -c 'cd web && eslint --max-warnings 0 .'
+run "build the backend package" bash -c 'cd packages/murmur-backend && tsc -p tsconfig.build.json'
+run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json'
+run "eslint" bash -c 'cd web && eslint --max-warnings 0 . && cd .. && eslint --max-warnings 0 packages examples'
+run "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest run'
 run "vitest" bash -c 'cd web && vitest run'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh
 run "build the site (sub-path /murmur/)" env SKIP_CORE=1 BASE_PATH=/murmur/ OUT_DIR=dist-sub bash scripts/build.sh
 run "playwright (Chromium, production build)" bash -c 'cd web && playwright test'
+# The examples (examples/*: other front ends on @murmur/backend alone), built and served by vite preview.
+run "examples (Playwright, Chromium)" bash -c 'cd examples && tsc --noEmit -p tsconfig.json && playwright test'
 # The one user journey (web/journey/) in each engine, against web/dist.
 for engine in Chromium "Firefox ESR" WebKitGTK; do
   run "journey in $engine" bash -c 'cd web && playwright test -c journey --grep "$1"' _ "journey in $engine"

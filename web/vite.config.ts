@@ -47,7 +47,7 @@ function contentSecurityPolicy(): Plugin {
 /**
  * The service worker (src/sw.ts, built to sw.js) with the precache list of
  * the build written in, and the web app manifest. msw's worker registers it
- * (src/mocks/browser.ts), so the plugin injects no registration script.
+ * (src/main.tsx), so the plugin injects no registration script.
  */
 function pwa(base: string) {
   return VitePWA({
@@ -90,7 +90,7 @@ export default defineConfig(({ mode, command }) => ({
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
   // The dev server (not vitest's) rebuilds the core when a Rust file changes.
   plugins: [react(), contentSecurityPolicy(), pwa(basePath()), command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root)],
-  // The worker the app registers (src/mocks/browser.ts): a build has sw.js;
+  // The worker the app registers (src/main.tsx): a build has sw.js;
   // the dev server (and a build without the plugin, like the bench pages)
   // uses msw's worker as it is.
   define: {
@@ -98,17 +98,17 @@ export default defineConfig(({ mode, command }) => ({
   },
   resolve: {
     alias: {
-      '@core': fileURLToPath(new URL('../mock-core/pkg', import.meta.url)),
       // msw's cookie jar without tough-cookie's public-suffix list (about
-      // 290 kB of the mock chunk): see src/mocks/cookieJar.ts.
-      'tough-cookie': fileURLToPath(new URL('src/mocks/cookieJar.ts', import.meta.url)),
+      // 290 kB of the backend's chunk): see packages/murmur-backend/src/cookieJar.ts.
+      'tough-cookie': '@murmur/backend/cookie-jar',
       ...reactRouterProduction(mode),
     },
   },
   server: {
     host: '127.0.0.1',
-    // The wasm package lives outside web/; let the dev server read it
-    // (src/dev/coreWatcher.ts rebuilds it and reloads the page).
+    // The backend package (packages/murmur-backend, with the wasm) lives
+    // outside web/; let the dev server read it (src/dev/coreWatcher.ts
+    // rebuilds the core and reloads the page).
     fs: { allow: [root] },
     watch: { ignored: ['!**/mock-core/pkg/**'] },
   },

@@ -5,13 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../src/app/App';
 import { holdBackendRequestsUntil } from '../src/lib/backendGate';
-import { startMockBackend } from '../src/mocks/browser';
+import { startMurmurBackend } from '@murmur/backend';
 import '../src/styles/global.css';
 
 async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) return;
-  const { core, transport } = await startMockBackend();
+  const { core, transport } = await startMurmurBackend({ basePath: '/', persist: 'indexeddb' });
   holdBackendRequestsUntil(Promise.resolve(transport));
   const bulk = Number(new URLSearchParams(location.search).get('bulk') ?? 0);
   if (bulk > 0) core.loadBulk(2, bulk);

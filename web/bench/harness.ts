@@ -8,9 +8,9 @@ import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { bodyText, callCore, coreBackend, createHandlers, type ApiResponse } from '../src/mocks/handlers';
-import { createInPageTransport } from '../src/mocks/inPageTransport';
-import { startPersistence } from '../src/mocks/persistence';
+import { bodyText, callCore, coreBackend, createHandlers, type ApiResponse } from '../../packages/murmur-backend/src/handlers.js';
+import { createInPageTransport } from '../../packages/murmur-backend/src/inPageTransport.js';
+import { startPersistence } from '../../packages/murmur-backend/src/persistence/index.js';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
 
 export type Endpoint = 'GET /api/posts' | 'POST like' | 'POST login';
@@ -290,7 +290,7 @@ async function run(config: BenchConfig): Promise<BenchResults> {
 
   const worker = setupWorker(...createHandlers(coreBackend(core), '/'));
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
-  // As the app does (src/mocks/browser.ts): the page's fetch calls to /api are
+  // As the app does (@murmur/backend's startMurmurBackend): the page's fetch calls to /api are
   // answered in the page by the worker's handlers. It reads the worker's
   // current handlers on every call, so ours, ours + IndexedDB and the floor,
   // swapped with resetHandlers, all take this same path.

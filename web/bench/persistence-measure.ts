@@ -5,10 +5,10 @@
 // handler, the Response, its JSON read); and the start-up restore of a saved
 // state (its snapshot, and a journal of writes since) at 1,000 and 10,000 posts.
 import { getResponse } from 'msw';
-import { bodyText, coreBackend, createHandlers, type Backend } from '../src/mocks/handlers';
-import { COMPACT_EVERY, PersistentBackend, type SnapshotCore } from '../src/mocks/persistence/persistentBackend';
-import { IdbStateStore } from '../src/mocks/persistence/store';
-import { newHead, type JournalEntry, type SavedHead } from '../src/mocks/persistence/format';
+import { bodyText, coreBackend, createHandlers, type Backend } from '../../packages/murmur-backend/src/handlers.js';
+import { COMPACT_EVERY, PersistentBackend, type SnapshotCore } from '../../packages/murmur-backend/src/persistence/persistentBackend.js';
+import { IdbStateStore } from '../../packages/murmur-backend/src/persistence/store.js';
+import { newHead, type JournalEntry, type SavedHead } from '../../packages/murmur-backend/src/persistence/format.js';
 
 export interface BenchCore extends SnapshotCore {
   loadBulk(users: number, posts: number): void;

@@ -2,7 +2,7 @@
 // browser's IndexedDB. The runner calls `window.persistenceBench.run(options)`.
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { openDatabase } from '../src/mocks/persistence/db';
+import { openDatabase } from '../../packages/murmur-backend/src/persistence/db.js';
 import { measurePersistence } from './persistence-measure';
 
 type Options = Parameters<typeof measurePersistence>[1];

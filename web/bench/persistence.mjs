@@ -69,8 +69,8 @@ try {
 
   // Node: the same measure over fake-indexeddb, loaded through Vite for the TypeScript.
   await import('fake-indexeddb/auto');
-  const { createNodeCore } = await server.ssrLoadModule('/../src/mocks/node.ts');
-  const { openDatabase } = await server.ssrLoadModule('/../src/mocks/persistence/db.ts');
+  const { createNodeCore } = await server.ssrLoadModule('/../../packages/murmur-backend/src/node.ts');
+  const { openDatabase } = await server.ssrLoadModule('/../../packages/murmur-backend/src/persistence/db.ts');
   const { measurePersistence } = await server.ssrLoadModule('/persistence-measure.ts');
   print(
     await measurePersistence(

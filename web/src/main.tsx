@@ -13,10 +13,26 @@ import './styles/global.css';
 // never flashes light while the backend starts.
 applyTheme(loadTheme());
 
-/** msw and the wasm core come in a chunk of their own, loaded while the app renders. */
+/**
+ * The service worker: in the site's build, sw.js (src/sw.ts: Workbox
+ * precaching for offline use, then msw's worker, imported; vite.config.ts
+ * names it); the dev server uses msw's worker as it is.
+ */
+const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockServiceWorker.js';
+
+/** msw and the wasm core (the @murmur/backend package) come in a chunk of their own, loaded while the app renders. */
 async function startBackend() {
-  const { startMockBackend } = await import('./mocks/browser');
-  const backend = await startMockBackend();
+  const { startMurmurBackend } = await import('@murmur/backend');
+  performance.mark('murmur:mocks-loaded');
+  const base = import.meta.env.BASE_URL;
+  // The app sends its requests through the transport: it need not wait for
+  // the service worker (on a first visit, installing it precaches the site).
+  const backend = await startMurmurBackend({
+    basePath: base,
+    workerUrl: `${base}${WORKER_SCRIPT}`,
+    persist: 'indexeddb',
+    waitForWorker: false,
+  });
   // The app's requests are answered from here on.
   performance.mark('murmur:backend-ready');
   backend.worker

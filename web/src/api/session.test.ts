@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import toast from 'react-hot-toast';
 import { makeStore } from '../app/store';
-import { createTestServer } from '../mocks/node';
+import { createTestServer } from '@murmur/backend/node';
 import { GUEST, signIn } from '../testing/realCore';
 import { api } from './apiSlice';
 import { AUTH_STORAGE_KEY, loadStoredSession, logout, saveSession, SESSION_ENDED_MESSAGE, setUser } from './session';

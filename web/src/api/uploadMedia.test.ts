@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { createTestServer } from '../mocks/node';
+import { createTestServer } from '@murmur/backend/node';
 import { signIn } from '../testing/realCore';
 import { api } from './apiSlice';
 

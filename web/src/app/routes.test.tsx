@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, SESSION_ENDED_MESSAGE } from '../api/session';
 import { stubMatchMedia } from '../testing/matchMediaStub';
-import { createTestServer } from '../mocks/node';
+import { createTestServer } from '@murmur/backend/node';
 import { renderWithProviders } from '../testing/render';
 import { AppToaster } from './App';
 import { AppRoutes } from './routes';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestServer } from '../mocks/node';
+import { createTestServer } from '@murmur/backend/node';
 import { apiUrl } from './api';
 import { checkImageBytes, checkImageFile, MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_LARGE, uploadImage } from './files';
 

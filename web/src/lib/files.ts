@@ -1,8 +1,8 @@
 // Image uploads (posts, post edits, avatars): the checks of spec §5 and the
 // one function that turns a picked file into a mediaURL.
 
+import { imageTypeOf, SIGNATURE_BYTES } from '@murmur/backend/protocol';
 import { ApiError, apiUrl, backendRequest } from './api';
-import { imageTypeOf, SIGNATURE_BYTES } from './imageType';
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const NOT_AN_IMAGE = 'file must be an image (JPEG/PNG)';

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { api } from '../api/apiSlice';
 import { makeStore, type AppStore } from '../app/store';
-import { createTestServer } from '../mocks/node';
+import { createTestServer } from '@murmur/backend/node';
 import './dialogPolyfill';
 
 export const GUEST = { username: 'guest', password: 'guest123' };

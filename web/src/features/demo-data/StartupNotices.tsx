@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { BACKEND_NOTICE_EVENT } from '../../mocks/persistence/protocol';
+import { BACKEND_NOTICE_EVENT } from '@murmur/backend/protocol';
 
 /**
  * Shows what the backend had to say at start-up (a saved state set aside,

@@ -1,9 +1,9 @@
 // The app's side of the demo-data controls. The reset is answered by the
-// in-browser backend's msw handlers (see mocks/persistence/handlers.ts), so
+// in-browser backend's msw handlers (see packages/murmur-backend/src/persistence/handlers.ts), so
 // the app never imports the lazy wasm chunk to reach it.
 
 import { backendRequest } from '../../lib/api';
-import { RESET_PATH } from '../../mocks/persistence/protocol';
+import { RESET_PATH } from '@murmur/backend/protocol';
 
 /** Puts the seed data back, in this tab and every other open one. */
 export async function resetDemoData(): Promise<void> {

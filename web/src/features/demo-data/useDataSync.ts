@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { api } from '../../api/apiSlice';
 import { useAppDispatch, type SharedDispatch, type SharedState } from '../../api/hooks';
 import { logout, setUser } from '../../api/session';
-import { DATA_CHANGED_EVENT } from '../../mocks/persistence/protocol';
+import { DATA_CHANGED_EVENT } from '@murmur/backend/protocol';
 
 export const ACCOUNT_GONE_MESSAGE = 'Your account is not in the demo data any more. Please log in again.';
 

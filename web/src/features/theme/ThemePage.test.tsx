@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ThemeSync } from '../../app/App';
 import { AppRoutes } from '../../app/routes';
 import { makeStore } from '../../app/store';
-import { createTestServer } from '../../mocks/node';
+import { createTestServer } from '@murmur/backend/node';
 import { renderWithProviders } from '../../testing/render';
 import { signIn } from '../../testing/realCore';
 import { stubMatchMedia } from '../../testing/matchMediaStub';

@@ -3,10 +3,10 @@
 // and size to the core), the stored images, and the reset control.
 
 import { http, HttpResponse } from 'msw';
-import { imageTypeOf } from '../../lib/imageType';
-import { anyOrigin, type ApiResponse } from '../handlers';
-import type { PersistentBackend } from './persistentBackend';
-import { RESET_PATH } from './protocol';
+import { imageTypeOf } from '../imageType.js';
+import { anyOrigin, type ApiResponse } from '../handlers.js';
+import type { PersistentBackend } from './persistentBackend.js';
+import { RESET_PATH } from './protocol.js';
 
 /** The type the core refuses with 'file must be an image (JPEG/PNG)'. */
 const NOT_AN_IMAGE_TYPE = 'application/octet-stream';

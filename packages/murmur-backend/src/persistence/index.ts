@@ -37,20 +37,20 @@
 // - Uploads, `/media/<id>` and `POST <base>__murmur/reset` are answered by
 //   the msw handlers in handlers.ts, in JavaScript, ahead of the core.
 
-import { openDatabase } from './db';
-import { browserLocks } from './locks';
-import { PersistentBackend, type SnapshotCore } from './persistentBackend';
+import { openDatabase } from './db.js';
+import { browserLocks } from './locks.js';
+import { PersistentBackend, type SnapshotCore } from './persistentBackend.js';
 import {
   BACKEND_NOTICE_EVENT,
   CHANNEL_NAME,
   DATA_CHANGED_EVENT,
   NOT_PERSISTENT,
   type DataChangedDetail,
-} from './protocol';
-import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
+} from './protocol.js';
+import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
 
-export { createPersistenceHandlers } from './handlers';
-export { PersistentBackend } from './persistentBackend';
+export { createPersistenceHandlers } from './handlers.js';
+export { PersistentBackend } from './persistentBackend.js';
 
 /**
  * Restores the saved demo data into `core` and returns the backend that

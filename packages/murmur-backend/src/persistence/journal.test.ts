@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { JOURNAL_STORE, MEDIA_STORE, openDatabase, QUARANTINE_STORE, STATE_STORE } from './db';
-import { SAVED_FORMAT, SAVED_VERSION, toSaved, type JournalEntry, type SavedState } from './format';
-import { localLocks } from './locks';
-import { PersistentBackend } from './persistentBackend';
-import { RESTORED_FROM_SEED } from './protocol';
-import { IdbStateStore, type StateStore } from './store';
-import { call, createPost, freshDatabase, newCore, postContents, readAll, reopen, putRaw, signIn, storeWith, writeRawState } from './testing';
+import { JOURNAL_STORE, MEDIA_STORE, openDatabase, QUARANTINE_STORE, STATE_STORE } from './db.js';
+import { SAVED_FORMAT, SAVED_VERSION, toSaved, type JournalEntry, type SavedState } from './format.js';
+import { localLocks } from './locks.js';
+import { PersistentBackend } from './persistentBackend.js';
+import { RESTORED_FROM_SEED } from './protocol.js';
+import { IdbStateStore, type StateStore } from './store.js';
+import { call, createPost, freshDatabase, newCore, postContents, readAll, reopen, putRaw, signIn, storeWith, writeRawState } from './testing.js';
 
 // Saving costs what the change costs: a write appends its request to the
 // journal; the snapshot is saved in full only now and then.

@@ -1,9 +1,9 @@
 // Helpers for the persistence tests: a real core over a fresh fake IndexedDB.
 
-import { createNodeCore } from '../node';
-import { bodyText, type ApiResponse, type Backend } from '../handlers';
-import { openDatabase, STATE_STORE } from './db';
-import { IdbStateStore, type StateStore } from './store';
+import { createNodeCore } from '../node.js';
+import { bodyText, type ApiResponse, type Backend } from '../handlers.js';
+import { openDatabase, STATE_STORE } from './db.js';
+import { IdbStateStore, type StateStore } from './store.js';
 
 let databases = 0;
 

@@ -11,7 +11,7 @@ import {
   requestResult,
   STATE_STORE,
   STORAGE_DEADLINE_MS,
-} from './db';
+} from './db.js';
 import {
   chainFrom,
   chainHead,
@@ -25,7 +25,7 @@ import {
   type Loaded,
   type SavedHead,
   type SavedState,
-} from './format';
+} from './format.js';
 
 export interface MediaRecord {
   id: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyText, coreBackend } from './handlers';
-import { createNodeCore, createTestServer } from './node';
+import { bodyText, coreBackend } from './handlers.js';
+import { createNodeCore, createTestServer } from './node.js';
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

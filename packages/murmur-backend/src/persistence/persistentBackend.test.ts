@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_STORE, QUARANTINE_STORE, STATE_STORE } from './db';
-import { bodyText } from '../handlers';
-import { SAVED_FORMAT, SAVED_VERSION, toSaved, type SavedState } from './format';
-import { localLocks } from './locks';
-import { PersistentBackend } from './persistentBackend';
-import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './protocol';
-import { IdbStateStore, type StateStore } from './store';
+import { MEDIA_STORE, QUARANTINE_STORE, STATE_STORE } from './db.js';
+import { bodyText } from '../handlers.js';
+import { SAVED_FORMAT, SAVED_VERSION, toSaved, type SavedState } from './format.js';
+import { localLocks } from './locks.js';
+import { PersistentBackend } from './persistentBackend.js';
+import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './protocol.js';
+import { IdbStateStore, type StateStore } from './store.js';
 import {
   call,
   createPost,
@@ -18,7 +18,7 @@ import {
   signIn,
   storeWith,
   writeRawState,
-} from './testing';
+} from './testing.js';
 
 const SEED_POSTS = 12;
 

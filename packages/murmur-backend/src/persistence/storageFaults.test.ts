@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { committed, MEDIA_STORE, openDatabase, QUARANTINE_STORE, StorageTimeoutError } from './db';
-import { localLocks, webLocks, type WebLocks } from './locks';
-import { PersistentBackend } from './persistentBackend';
-import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol';
-import { IdbStateStore, MemoryStateStore, type StateStore } from './store';
-import { call, createPost, freshDatabase, newCore, postContents, reopen, putRaw, signIn, storeWith, writeRawState } from './testing';
+import { committed, MEDIA_STORE, openDatabase, QUARANTINE_STORE, StorageTimeoutError } from './db.js';
+import { localLocks, webLocks, type WebLocks } from './locks.js';
+import { PersistentBackend } from './persistentBackend.js';
+import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol.js';
+import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
+import { call, createPost, freshDatabase, newCore, postContents, reopen, putRaw, signIn, storeWith, writeRawState } from './testing.js';
 
 // What a browser can do to the storage under a running tab, and what the user
 // gets: every write succeeds or fails with the catalogue's shape and a message

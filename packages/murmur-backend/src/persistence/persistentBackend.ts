@@ -23,7 +23,7 @@ import {
   type Backend,
   type Clock,
   type TimedCoreLike,
-} from '../handlers';
+} from '../handlers.js';
 import {
   chainFrom,
   chainHead,
@@ -37,10 +37,10 @@ import {
   type RecordedRequest,
   type SavedHead,
   type SavedState,
-} from './format';
-import { localLocks, STATE_LOCK, type LockManagerLike } from './locks';
-import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol';
-import { MemoryStateStore, StorageUnavailableError, type MediaRecord, type SaveOptions, type StateStore } from './store';
+} from './format.js';
+import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
+import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol.js';
+import { MemoryStateStore, StorageUnavailableError, type MediaRecord, type SaveOptions, type StateStore } from './store.js';
 
 /**
  * How many journal entries may follow the saved snapshot before it is saved

@@ -1,6 +1,6 @@
 import { http, HttpResponse, passthrough } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { createInPageTransport } from './inPageTransport';
+import { createInPageTransport } from './inPageTransport.js';
 
 const ORIGIN = window.location.origin;
 

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers } from '../handlers';
-import { createPersistenceHandlers } from './handlers';
-import { PersistentBackend } from './persistentBackend';
-import { IdbStateStore } from './store';
-import { freshDatabase, newCore, signIn } from './testing';
+import { createHandlers } from '../handlers.js';
+import { createPersistenceHandlers } from './handlers.js';
+import { PersistentBackend } from './persistentBackend.js';
+import { IdbStateStore } from './store.js';
+import { freshDatabase, newCore, signIn } from './testing.js';
 
 // The routes the persistence layer answers in JavaScript, through msw as the
 // page uses them, on a site that lives under /murmur/.

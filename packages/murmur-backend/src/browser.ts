@@ -1,0 +1,100 @@
+// The browser entry (`@murmur/backend`): `await startMurmurBackend({...})`
+// before the app renders. Node tests: `createMurmurServer` from
+// `@murmur/backend/node`.
+
+import { setupWorker } from 'msw/browser';
+import init, { MockCore } from '../core/mock_core.js';
+import { createHandlers } from './handlers.js';
+import { createInPageTransport } from './inPageTransport.js';
+import { BACKEND_PREFIXES, normalizeBasePath, withHostOptions, type MurmurCommonOptions } from './options.js';
+import { createPersistenceHandlers } from './persistence/index.js';
+import { seededCore } from './seededCore.js';
+import { startBackend, type Persist } from './startBackend.js';
+
+export type { Latency, MurmurCommonOptions, UnhandledRequest } from './options.js';
+export type { Persist } from './startBackend.js';
+export { SeedError, type MurmurSeed, type SeedPost, type SeedUser } from './seed.js';
+export * from './shared.js';
+
+export interface MurmurBackendOptions extends MurmurCommonOptions {
+  /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
+  basePath?: string;
+  /** `indexeddb`: the data survives reloads and is shared between tabs. `memory`: a fresh seed on every load, nothing stored. */
+  persist: Persist;
+  /** The core's `.wasm`; default the one beside this package's code (`new URL(..., import.meta.url)`). */
+  wasmUrl?: string | URL;
+  /** The service worker script; default `<basePath>mockServiceWorker.js` (what `npx msw init` writes). */
+  workerUrl?: string;
+  /**
+   * `true` (the default): resolve once the service worker answers too, so
+   * that plain `fetch`, XHR and `<img>` all reach the backend; reject when
+   * the browser gives the page no service worker. `false`: resolve as soon
+   * as `transport` answers (an app that sends its own requests through it,
+   * as Murmur's does), and let `worker` say when the rest is answered.
+   */
+  waitForWorker?: boolean;
+}
+
+export interface MurmurBackend {
+  /** The wasm core itself (`exportSnapshot()`, `reset()`, …). */
+  core: MockCore;
+  /** Messages for the user about start-up (a saved state set aside, storage unavailable, …). */
+  notices: string[];
+  /**
+   * A `fetch` that answers the backend's routes in the page, skipping the
+   * hop through the service worker (everything else goes to `fetch`).
+   * Optional: plain `fetch` and XHR are answered by the worker.
+   */
+  transport: typeof fetch;
+  /**
+   * Settles once the service worker is active and routes this page's
+   * requests (`fetch`, XHR, `<img>` uploads) to the handlers (with Murmur's
+   * `sw.js`, its precache complete: the site then works offline). Rejects in
+   * a browser that gives the page no service worker; `transport` works regardless.
+   */
+  worker: Promise<void>;
+}
+
+/**
+ * Loads the wasm core, applies the seed (or restores the saved state),
+ * registers msw's service worker and routes `<basePath>api/*` (and uploaded
+ * `<basePath>media/*`) into the core. Resolves once every request, `fetch`
+ * and XHR alike, will be answered (see `waitForWorker`): await it before rendering.
+ */
+export async function startMurmurBackend(options: MurmurBackendOptions): Promise<MurmurBackend> {
+  const base = normalizeBasePath(options.basePath);
+  // The service worker registers, installs and activates in its own thread
+  // while the core loads and the saved data is read; it gets its handlers
+  // once they exist.
+  const worker = setupWorker();
+  // Without service workers msw would patch the page's fetch instead: no
+  // such fallback is started (the in-page transport needs none).
+  const workerActive =
+    'serviceWorker' in navigator
+      ? worker
+          .start({
+            serviceWorker: { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } },
+            onUnhandledRequest: 'bypass',
+            quiet: true,
+          })
+          .then(() => undefined)
+      : Promise.reject(new Error('This browser has no service workers.'));
+  workerActive.catch(() => undefined); // awaited below, or the caller decides what a page without a worker loses
+  await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
+  performance.mark('murmur:core-ready');
+  const core = new MockCore({ basePath: base });
+  const seeded = seededCore(core, options.seed);
+  const { backend, notices } = await startBackend(seeded, options.persist);
+  performance.mark('murmur:data-restored');
+  const handlers = withHostOptions([...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)], {
+    ...options,
+    basePath: base,
+  });
+  worker.resetHandlers(...handlers);
+  // With `waitForWorker: false` the transport does not wait for the worker:
+  // on a first visit to Murmur's site it activates only once its install has
+  // precached the whole site (about 2.4 MB).
+  if (options.waitForWorker ?? true) await workerActive;
+  const transport = createInPageTransport(handlers, { basePath: base, prefixes: BACKEND_PREFIXES });
+  return { core, notices, transport, worker: workerActive };
+}

@@ -1,0 +1,15 @@
+import { PersistentBackend, startPersistence } from './persistence/index.js';
+import type { SnapshotCore } from './persistence/persistentBackend.js';
+
+/** Where the data lives: IndexedDB (kept across reloads, shared between tabs) or this page's memory. */
+export type Persist = 'indexeddb' | 'memory';
+
+/**
+ * The backend over `core` for `persist`: `indexeddb` restores the saved
+ * state (or saves the seed) and keeps saving; `memory` touches no storage.
+ */
+export async function startBackend(core: SnapshotCore, persist: Persist): Promise<{ backend: PersistentBackend; notices: string[] }> {
+  if (persist === 'indexeddb') return startPersistence(core);
+  if (persist === 'memory') return { backend: PersistentBackend.inMemory(core), notices: [] };
+  throw new TypeError(`persist must be 'indexeddb' or 'memory', got ${JSON.stringify(persist)}`);
+}
