@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: builds what is needed, then one headless Chromium run that
 # prints the tables and writes bench/RESULTS.md (see bench/run.mjs).
-#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed]
+#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed,persistence]
 # Builds go to the bench's own folders: web/dist-bench-prod (the production
 # site) and web/dist-bench (the harness and the bulk-feed page); the smoke
 # run uses its own pair, so that it can run beside a full run.
@@ -22,5 +22,18 @@ step "build the production site (web/$BENCH_PROD_DIR)"
 SKIP_CORE=1 OUT_DIR="$BENCH_PROD_DIR" bash scripts/build.sh
 step "build the bench pages (web/$BENCH_PAGES_DIR)"
 (cd web && BENCH_OUT_DIR="$ROOT/web/$BENCH_PAGES_DIR" vite build --config bench/vite.config.ts)
-step "run the bench"
-node bench/run.mjs "$@"
+args=" $* "
+if [[ "$args" != *" --only=persistence "* ]]; then
+  step "run the bench"
+  node bench/run.mjs "$@"
+fi
+# The persistence benches (issue 14): what saving adds to a write and what
+# restoring costs (web/bench/persistence.mjs), and the production app reloaded
+# over a saved 10,000-post state (web/bench/persistence-app.mjs). Not in the
+# smoke run; with --only, only when it names `persistence`.
+if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *persistence* ]]; }; then
+  step "persistence bench: saving and restoring (web/bench/persistence.mjs)"
+  (cd web && node bench/persistence.mjs)
+  step "persistence bench in the app: reload and like at 10,000 posts (web/bench/persistence-app.mjs)"
+  (cd web && node bench/persistence-app.mjs)
+fi
