@@ -162,11 +162,11 @@ it changed (a like or comment also updates its post's `updatedAt`).
 
 ## The core from JavaScript
 
-`mock-core/pkg` (built by `scripts/build-core.sh`) exports one class:
+Most front ends use the core through the `@murmur/backend` package (`packages/murmur-backend`: `startMurmurBackend(...)` in the browser, `createMurmurServer(...)` in Node tests; see the README), which routes `fetch` and XHR to it with msw. Underneath, `mock-core/pkg` (built by `scripts/build-core.sh`, copied into the package) exports one class:
 
 | Call | Does |
 |---|---|
-| `new MockCore()` | A backend over the seed data; its password-salt generator is seeded once from `crypto.getRandomValues` and then lives in the state (and in snapshots). |
+| `new MockCore({ basePath }?)` | A backend over the seed data, its media and avatar URLs absolute under `basePath` (default `/`); its password-salt generator is seeded once from `crypto.getRandomValues` and then lives in the state (and in snapshots). |
 | `core.handle(method, url, authorization \\| undefined, body)` | Answers one request at the platform's clock and zone (`Date`) with a `CoreResponse`: `status`, `takeBody()` (the JSON body as UTF-8 bytes, once), `free()`. |
 | `core.handleAt(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | The same at an explicit time (`nowMs` like `Date.now()`) and zone (`offsetMinutes` is `-new Date().getTimezoneOffset()`), for callers that record requests and replay them. |
 | `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ...}`. |
