@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { createRequire } from 'node:module';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.mjs';
 import { likeVisiblePost, watchFirstPost } from './in-page.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,17 +32,7 @@ const PORT_SHIFT = Number(process.env.BENCH_PORT_BASE ?? 4341) - 4341;
 const PORT = { prod: 4341 + PORT_SHIFT, bench: 4342 + PORT_SHIFT, cdp: (SMOKE ? 4346 : 4345) + PORT_SHIFT };
 if (SMOKE) Object.assign(PORT, { prod: 4343 + PORT_SHIFT, bench: 4344 + PORT_SHIFT });
 const RESULTS = SMOKE ? join(OUT_DIR, 'RESULTS-smoke.md') : join(ROOT, 'bench', 'RESULTS.md');
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 /** The post card on Home (features/posts renders each post as an article). */
 const POST_SELECTOR = process.env.BENCH_POST_SELECTOR ?? 'article';
 
@@ -162,7 +153,7 @@ async function launchChromium() {
   mkdirSync(profile, { recursive: true });
   const proc = spawn(
     CHROMIUM,
-    [...CHROME_FLAGS, `--remote-debugging-port=${PORT.cdp}`, `--user-data-dir=${profile}`, 'about:blank'],
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${PORT.cdp}`, `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let stderr = '';

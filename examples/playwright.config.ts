@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.mjs';
 
 // The examples' end-to-end test (e2e/client.spec.ts), once per example: each
 // is built and served by `vite preview`, and driven in Debian's Chromium

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.mjs';
 
 // End-to-end tests drive Debian's Chromium against the production builds:
 // web/dist served at the root, and web/dist-sub built for /murmur/.

@@ -81,18 +81,12 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
           })
           .then(() => undefined)
       : Promise.reject(new Error('This browser has no service workers.'));
-  let workerActive: Promise<void>;
-  let releaseWorker = () => {};
   // A page the worker already controls (any visit after the first) starts
   // it at once: nothing to install, and the page's own requests (not sent
   // through the transport) are answered from the start.
   const controlled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
-  if (waitForWorker || controlled) {
-    workerActive = startWorker();
-  } else {
-    workerActive = new Promise<void>((resolve) => (releaseWorker = resolve)).then(startWorker);
-  }
-  workerActive.catch(() => undefined); // awaited below, or the caller decides what a page without a worker loses
+  const startedEarly = waitForWorker || controlled ? startWorker() : null;
+  startedEarly?.catch(() => undefined); // awaited below, or the caller decides what a page without a worker loses
   await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
   performance.mark('murmur:core-ready');
   const core = new MockCore({ basePath: base });
@@ -109,14 +103,17 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   // precached the whole site (about 2.4 MB), and on that first visit it
   // registers only once the page is idle, so the install does not compete
   // with the first render (first post 660 -> 532 ms in the start-up bench).
+  const workerActive = startedEarly ?? whenIdle().then(startWorker);
+  workerActive.catch(() => undefined);
   if (waitForWorker) await workerActive;
-  else afterFirstIdle(releaseWorker);
   const transport = createInPageTransport(handlers, { basePath: base, prefixes: BACKEND_PREFIXES });
   return { core, notices, transport, worker: workerActive };
 }
 
-/** Runs `task` once the page's main thread is idle (the app renders its first data meanwhile), or after 2 s at the latest. */
-function afterFirstIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 2000 });
-  else setTimeout(task, 200);
+/** Settles once the page's main thread is idle (the app renders its first data meanwhile), or after 2 s at the latest. */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 200);
+  });
 }

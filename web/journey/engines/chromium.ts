@@ -1,5 +1,5 @@
 import { chromium, type ElementHandle, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.mjs';
 import { elementHandle, type Engine, type Tab, type Target } from '../driver';
 
 const element = (page: Page, target: Target) => elementHandle<ElementHandle<Node>>(page, target);
