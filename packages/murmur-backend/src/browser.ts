@@ -4,6 +4,7 @@
 
 import { setupWorker } from 'msw/browser';
 import init, { MockCore } from '../core/mock_core.js';
+import { backupApi, type MurmurBackupApi } from './backupApi.js';
 import { createHandlers } from './handlers.js';
 import { createInPageTransport } from './inPageTransport.js';
 import { BACKEND_PREFIXES, normalizeBasePath, withHostOptions, type MurmurCommonOptions } from './options.js';
@@ -35,7 +36,9 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
   waitForWorker?: boolean;
 }
 
-export interface MurmurBackend {
+export type { MurmurBackupApi } from './backupApi.js';
+
+export interface MurmurBackend extends MurmurBackupApi {
   /** The wasm core itself (`exportSnapshot()`, `reset()`, …). */
   core: MockCore;
   /** Messages for the user about start-up (a saved state set aside, storage unavailable, …). */
@@ -107,7 +110,7 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   workerActive.catch(() => undefined);
   if (waitForWorker) await workerActive;
   const transport = createInPageTransport(handlers, { basePath: base, prefixes: BACKEND_PREFIXES });
-  return { core, notices, transport, worker: workerActive };
+  return { core, notices, transport, worker: workerActive, ...backupApi(backend) };
 }
 
 /** Settles once the page's main thread is idle (the app renders its first data meanwhile), or after 2 s at the latest. */

@@ -3,3 +3,14 @@
 
 export * from './persistence/protocol.js';
 export { imageTypeOf, SIGNATURE_BYTES, type ImageType } from './imageType.js';
+export {
+  BACKUP_FORMAT,
+  BACKUP_MAX_BYTES,
+  BACKUP_MESSAGES,
+  BACKUP_VERSION,
+  BackupError,
+  backupFileName,
+  readBackup,
+  type BackupProblem,
+  type BackupSummary,
+} from './backup.js';

@@ -6,7 +6,8 @@ import { http, HttpResponse } from 'msw';
 import { imageTypeOf } from '../imageType.js';
 import { anyOrigin, type ApiResponse } from '../handlers.js';
 import type { PersistentBackend } from './persistentBackend.js';
-import { RESET_PATH } from './protocol.js';
+import { BACKUP_MAX_BYTES, BACKUP_MESSAGES, BackupError, backupFileName } from '../backup.js';
+import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from './protocol.js';
 
 /** The type the core refuses with 'file must be an image (JPEG/PNG)'. */
 const NOT_AN_IMAGE_TYPE = 'application/octet-stream';
@@ -16,6 +17,10 @@ function json(response: ApiResponse): HttpResponse<BodyInit> {
     status: response.status,
     headers: { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' },
   });
+}
+
+function errorAnswer(status: number, message: string): ApiResponse {
+  return { status, body: JSON.stringify({ errors: [message] }) };
 }
 
 /** `basePath` is the site's base, with leading and trailing slash. */
@@ -44,5 +49,34 @@ export function createPersistenceHandlers(backend: PersistentBackend, basePath =
       });
     }),
     http.post(anyOrigin(`${basePath}${RESET_PATH}`), async () => json(await backend.reset())),
+    http.get(anyOrigin(`${basePath}${BACKUP_PATH}`), async () => {
+      try {
+        return new HttpResponse(await backend.exportBackup(), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Disposition': `attachment; filename="${backupFileName()}"`,
+            'Cache-Control': 'no-store',
+          },
+        });
+      } catch (error) {
+        console.warn('Murmur: the backup could not be made', error);
+        return json(errorAnswer(500, 'The backup could not be made: the saved data could not be read. Try again.'));
+      }
+    }),
+    http.post(anyOrigin(`${basePath}${RESTORE_PATH}`), async ({ request }) => {
+      try {
+        // A body declared over the limit is refused before it is read.
+        if (Number(request.headers.get('content-length') ?? 0) > BACKUP_MAX_BYTES) {
+          throw new BackupError('too-large', BACKUP_MESSAGES.tooLarge);
+        }
+        const summary = await backend.importBackup(await request.blob());
+        return json({ status: 200, body: JSON.stringify({ restored: summary }) });
+      } catch (error) {
+        if (error instanceof BackupError) return json(errorAnswer(error.problem === 'too-large' ? 413 : 400, error.message));
+        // Not the file: the save failed (a full disk, say), and nothing changed.
+        return json(errorAnswer(507, error instanceof Error ? error.message : String(error)));
+      }
+    }),
   ];
 }

@@ -34,8 +34,14 @@
 //   leaves the tab running in memory, with a notice (`murmur:backend-notice`).
 // - Uploads are stored as bytes (ArrayBuffer), never as Blobs (WebKit's
 //   ephemeral storage cannot store a Blob), and checked by their magic number.
-// - Uploads, `/media/<id>` and `POST <base>__murmur/reset` are answered by
-//   the msw handlers in handlers.ts, in JavaScript, ahead of the core.
+// - Uploads, `/media/<id>`, `POST <base>__murmur/reset` and the backup
+//   routes (`GET <base>__murmur/backup`, `POST <base>__murmur/restore`; the
+//   file's format and checks: ../backup.ts) are answered by the msw handlers
+//   in handlers.ts, in JavaScript, ahead of the core. A restore is saved in
+//   full, like a reset, and the other tabs load it as they load any save.
+// - A state saved on this device leaves a mark outside IndexedDB
+//   (savedMarker.ts): found again with storage empty, start-up says once
+//   that the browser cleared the data (STORAGE_CLEARED).
 
 import { openDatabase } from './db.js';
 import { browserLocks } from './locks.js';
@@ -45,8 +51,10 @@ import {
   CHANNEL_NAME,
   DATA_CHANGED_EVENT,
   NOT_PERSISTENT,
+  STORAGE_LOST,
   type DataChangedDetail,
 } from './protocol.js';
+import { browserMarker, lossNotices } from './savedMarker.js';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
 
 export { createPersistenceHandlers } from './handlers.js';
@@ -59,6 +67,7 @@ export { PersistentBackend } from './persistentBackend.js';
  */
 export async function startPersistence(core: SnapshotCore): Promise<{ backend: PersistentBackend; notices: string[] }> {
   const notices: string[] = [];
+  const marker = browserMarker();
   let store: StateStore;
   try {
     store = new IdbStateStore(await openDatabase(), { reopen: () => openDatabase() });
@@ -80,6 +89,10 @@ export async function startPersistence(core: SnapshotCore): Promise<{ backend: P
     onNotice(message) {
       window.dispatchEvent(new CustomEvent(BACKEND_NOTICE_EVENT, { detail: message }));
     },
+    onSaved: () => marker.mark(),
   });
-  return { backend: started.backend, notices: [...notices, ...started.notices] };
+  // Storage that could not be read at all says so itself; it is no evidence of a loss.
+  const readable = notices.length === 0 && !started.notices.includes(STORAGE_LOST);
+  const lost = readable ? lossNotices(started.backend.foundSavedState, marker) : [];
+  return { backend: started.backend, notices: [...notices, ...started.notices, ...lost] };
 }

@@ -38,6 +38,7 @@ import {
   type SavedHead,
   type SavedState,
 } from './format.js';
+import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from '../backup.js';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
 import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol.js';
 import { MemoryStateStore, StorageUnavailableError, type MediaRecord, type SaveOptions, type StateStore } from './store.js';
@@ -80,6 +81,8 @@ export interface PersistentBackendOptions {
   onNotice?: (message: string) => void;
   /** Journal entries after which the snapshot is saved in full again (default COMPACT_EVERY). */
   compactEvery?: number;
+  /** Called after each save this tab makes (the state is now stored on this device). */
+  onSaved?: () => void;
 }
 
 /** What a change asks of the save that follows it. */
@@ -140,7 +143,10 @@ export class PersistentBackend implements Backend {
   private readonly channel: ChannelLike | null;
   private readonly onExternalChange: (revision: number) => void;
   private readonly onNotice: (message: string) => void;
+  private readonly onSaved: () => void;
   private readonly direct: Backend;
+  /** Whether start-up found a saved state (readable or not) in the store. */
+  private foundSaved = false;
   /** Storage failures in a row (quota aside); reset by every good save. */
   private failures = 0;
   /** The saved state this core holds, or null when it holds an unsaved seed. */
@@ -163,6 +169,7 @@ export class PersistentBackend implements Backend {
     this.channel = options.channel ?? null;
     this.onExternalChange = options.onExternalChange ?? (() => undefined);
     this.onNotice = options.onNotice ?? (() => undefined);
+    this.onSaved = options.onSaved ?? (() => undefined);
     this.direct = coreBackend(options.core);
     this.base = options.core.exportSnapshot();
     this.compactEvery = Math.max(1, options.compactEvery ?? COMPACT_EVERY);
@@ -194,6 +201,11 @@ export class PersistentBackend implements Backend {
    */
   static inMemory(core: SnapshotCore): PersistentBackend {
     return new PersistentBackend({ core, store: new MemoryStateStore() });
+  }
+
+  /** Whether start-up found a state saved on this device (false on a first visit, or after the browser cleared it). */
+  get foundSavedState(): boolean {
+    return this.foundSaved;
   }
 
   /** The revision of the saved state this core holds (0: none yet). */
@@ -239,6 +251,45 @@ export class PersistentBackend implements Backend {
     });
   }
 
+  /**
+   * The backup file (backup.ts) of the data: the state as saved (with what
+   * other tabs saved since this one last loaded) and every stored upload.
+   */
+  exportBackup(): Promise<string> {
+    return this.exclusive(async () => {
+      await this.syncFromStore();
+      return writeBackup(this.core.exportSnapshot(), await this.store.allMedia());
+    });
+  }
+
+  /**
+   * Replaces the data with a backup's, in every tab, once the file has
+   * passed every check (backup.ts) and the core has accepted its state.
+   * Rejects with a BackupError naming what is wrong (or an Error when the
+   * save failed), and then nothing has changed.
+   */
+  async importBackup(file: Blob | string): Promise<BackupSummary> {
+    const checked = await readBackup(file);
+    let refused: BackupError | null = null;
+    const response = await this.write(async () => {
+      try {
+        // The core checks every rule of the state; refused, it keeps the one it holds.
+        this.core.importSnapshot(checked.snapshot);
+      } catch (error) {
+        const why = (error instanceof Error ? error.message : String(error)).replace(/^snapshot refused: /, '');
+        refused = new BackupError('state-refused', BACKUP_MESSAGES.stateRefused(why));
+        return { response: errorResponse(400, refused.message) };
+      }
+      return {
+        response: { status: 200, body: JSON.stringify({ restored: checked.summary }) },
+        save: { replaceMedia: checked.media, unconditional: true },
+      };
+    });
+    if (refused) throw refused;
+    if (!succeeded(response.status)) throw new Error(messageOf(response));
+    return checked.summary;
+  }
+
   close(): void {
     this.channel?.removeEventListener('message', this.onChannelMessage);
   }
@@ -249,6 +300,7 @@ export class PersistentBackend implements Backend {
 
   private async restore(): Promise<string[]> {
     const { loaded, head: storedHead, journal } = await this.store.loadState();
+    this.foundSaved = loaded.kind !== 'empty';
     if (loaded.kind === 'empty') {
       // A head with no state describes nothing: left there, every write would
       // take it for another tab's save.
@@ -492,6 +544,7 @@ export class PersistentBackend implements Backend {
     }
     this.failures = 0;
     this.head = head;
+    if (!(this.store instanceof MemoryStateStore)) this.onSaved();
     if ('entry' in saved) {
       this.tail.push(saved.entry);
     } else {
@@ -560,6 +613,17 @@ export class PersistentBackend implements Backend {
       console.warn('Murmur: could not load another tab’s change', error);
     });
   };
+}
+
+/** The message of an error answer (`{"errors": [message]}`). */
+function messageOf(response: ApiResponse): string {
+  try {
+    const message = (JSON.parse(bodyText(response)) as { errors?: unknown[] }).errors?.[0];
+    if (typeof message === 'string') return message;
+  } catch {
+    // Not the catalogue's shape: the status says what there is to say.
+  }
+  return `The backup could not be restored (${response.status}).`;
 }
 
 /** The last revision to load from the journal: the stored head's, when it is one past the snapshot. */

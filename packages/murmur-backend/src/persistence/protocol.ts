@@ -17,6 +17,15 @@ export interface DataChangedDetail {
  */
 export const RESET_PATH = '__murmur/reset';
 
+/**
+ * `GET <base>__murmur/backup` answers the backup file of the data (backup.ts);
+ * `POST <base>__murmur/restore` with a backup file as its body replaces the
+ * data with it, in every tab (200 `{"restored": summary}`, or 400/413
+ * `{"errors": [message]}` and nothing changed). Answered in JavaScript, like the reset.
+ */
+export const BACKUP_PATH = '__murmur/backup';
+export const RESTORE_PATH = '__murmur/restore';
+
 /** The BroadcastChannel the tabs tell each other about saves on. */
 export const CHANNEL_NAME = 'murmur';
 
@@ -29,3 +38,5 @@ export const NOT_PERSISTENT = "This browser won't keep your changes: its storage
 export const STORAGE_LOST =
   "This browser's storage stopped working, so from now on your changes are kept in this tab only and will be gone after a reload.";
 export const BACKEND_FAILED = 'Something went wrong in the demo backend. Reload the page and try again.';
+export const STORAGE_CLEARED =
+  "Your browser cleared Murmur's saved data on this device, so Murmur started from the original demo data. If you have a backup, restore it on the Your data page.";

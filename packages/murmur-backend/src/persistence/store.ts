@@ -50,6 +50,8 @@ export interface SaveOptions {
   media?: MediaRecord;
   /** Drop every stored upload (a reset). */
   clearMedia?: boolean;
+  /** Replace every stored upload with these (a restore from a backup), in the same transaction. */
+  replaceMedia?: readonly MediaRecord[];
   /**
    * The save this one replaces. When another save is stored instead, nothing
    * is written and `save` rejects with a StaleStateError: a backstop for
@@ -105,6 +107,8 @@ export interface StateStore {
   /** Moves an unreadable saved state aside, leaving no saved state (and no journal). */
   quarantine(saved: unknown, reason: string): Promise<void>;
   getMedia(id: string): Promise<MediaRecord | undefined>;
+  /** Every stored upload, by id. */
+  allMedia(): Promise<MediaRecord[]>;
 }
 
 const HEAD_KEY = 'head';
@@ -241,8 +245,9 @@ export class IdbStateStore implements StateStore {
   }
 
   save(state: SavedState, options: SaveOptions = {}): Promise<void> {
-    const { media, clearMedia = false, expected } = options;
-    const stores = media || clearMedia ? [STATE_STORE, JOURNAL_STORE, MEDIA_STORE] : [STATE_STORE, JOURNAL_STORE];
+    const { media, clearMedia = false, replaceMedia, expected } = options;
+    const touchesMedia = media || clearMedia || replaceMedia;
+    const stores = touchesMedia ? [STATE_STORE, JOURNAL_STORE, MEDIA_STORE] : [STATE_STORE, JOURNAL_STORE];
     return this.run(stores, 'readwrite', async (tx) => {
       const done = committed(tx, this.deadline);
       const states = tx.objectStore(STATE_STORE);
@@ -252,8 +257,10 @@ export class IdbStateStore implements StateStore {
           states.put(state, CURRENT_KEY);
           states.put(headOf(state), HEAD_KEY);
           tx.objectStore(JOURNAL_STORE).clear();
-          if (clearMedia) tx.objectStore(MEDIA_STORE).clear();
-          if (media) tx.objectStore(MEDIA_STORE).put({ type: media.type, bytes: media.bytes }, media.id);
+          if (clearMedia || replaceMedia) tx.objectStore(MEDIA_STORE).clear();
+          for (const record of [...(replaceMedia ?? []), ...(media ? [media] : [])]) {
+            tx.objectStore(MEDIA_STORE).put({ type: record.type, bytes: record.bytes }, record.id);
+          }
         } catch (error) {
           // A put can throw at once (a DataCloneError, or a quota check): undo
           // the whole transaction and report that error.
@@ -359,6 +366,18 @@ export class IdbStateStore implements StateStore {
       mediaFrom(id, await requestResult(tx.objectStore(MEDIA_STORE).get(id), this.deadline)),
     );
   }
+
+  allMedia(): Promise<MediaRecord[]> {
+    return this.run([MEDIA_STORE], 'readonly', async (tx) => {
+      const media = tx.objectStore(MEDIA_STORE);
+      const [keys, values] = await Promise.all([
+        requestResult(media.getAllKeys(), this.deadline),
+        requestResult(media.getAll(), this.deadline),
+      ]);
+      const records = await Promise.all(keys.map((key, i) => mediaFrom(String(key), values[i])));
+      return records.filter((record): record is MediaRecord => record !== undefined);
+    });
+  }
 }
 
 function headOf(head: SavedHead): SavedHead {
@@ -413,10 +432,11 @@ export class MemoryStateStore implements StateStore {
     this.current = state;
     this.head = headOf(state);
     this.journal = new Map();
-    if (options.clearMedia) {
+    if (options.clearMedia || options.replaceMedia) {
       this.media.clear();
       this.previous = undefined;
     }
+    for (const record of options.replaceMedia ?? []) this.media.set(record.id, record);
     if (options.media) this.media.set(options.media.id, options.media);
   }
 
@@ -443,5 +463,9 @@ export class MemoryStateStore implements StateStore {
     const found = this.media.get(id);
     if (found || !this.previous) return found;
     return this.previous.getMedia(id).catch(() => undefined);
+  }
+
+  async allMedia(): Promise<MediaRecord[]> {
+    return [...this.media.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 }

@@ -86,6 +86,7 @@ export function storeWith(store: StateStore, overrides: Partial<StateStore>): St
     repairHead: () => store.repairHead(),
     quarantine: (saved, reason) => store.quarantine(saved, reason),
     getMedia: (id) => store.getMedia(id),
+    allMedia: () => store.allMedia(),
     ...overrides,
   };
 }
