@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SignupPage } from '../features/auth/SignupPage';
+import { DataPage } from '../features/demo-data/DataPage';
 import { DemoDataSection } from '../features/demo-data/ResetDemoData';
 import { BookmarksPage } from '../features/posts/BookmarksPage';
 import { ExplorePage } from '../features/posts/ExplorePage';
@@ -30,6 +31,7 @@ export function AppRoutes() {
             <Route path="post/:postId" element={<PostDetailPage />} />
             <Route path="tag/:tag" element={<TagPage />} />
             <Route path="search" element={<SearchPage />} />
+            <Route path="settings/data" element={<DataPage />} />
             <Route
               path="theme"
               element={

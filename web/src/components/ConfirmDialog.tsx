@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
@@ -7,13 +8,16 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to know before answering (what a file holds, say), between the question and the buttons. */
+  children?: ReactNode;
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
   return (
     <Modal open={open} title={title} onClose={onCancel}>
       <p className="confirm__message">{message}</p>
+      {children}
       <div className="confirm__actions">
         <button type="button" className="btn btn--ghost" onClick={onCancel}>
           Cancel

@@ -58,6 +58,13 @@ export const PaletteIcon = (p: IconProps) => (
     <circle cx="15" cy="7.5" r="1.2" fill="currentColor" />
   </Icon>
 );
+export const DatabaseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <ellipse cx="12" cy="5" rx="8" ry="3" />
+    <path d="M4 5v6c0 1.7 3.6 3 8 3s8-1.3 8-3V5" />
+    <path d="M4 11v6c0 1.7 3.6 3 8 3s8-1.3 8-3v-6" />
+  </Icon>
+);
 export const LogoutIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 16l-4-4 4-4M6 12h10" />

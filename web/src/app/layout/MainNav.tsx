@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import {
   BookmarkIcon,
+  DatabaseIcon,
   ExploreIcon,
   HomeIcon,
   LogoutIcon,
@@ -34,6 +35,7 @@ export function MainNav() {
     { to: '/bookmark', label: 'BookMarks', Icon: BookmarkIcon },
     { to: `/profile/${encodeURIComponent(username)}`, label: 'Profile', Icon: UserIcon },
     { to: '/theme', label: 'Theme', Icon: PaletteIcon },
+    { to: '/settings/data', label: 'Your data', Icon: DatabaseIcon },
   ];
 
   function signOut() {

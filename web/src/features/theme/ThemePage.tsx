@@ -1,31 +1,18 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { useDispatch, useSelector } from 'react-redux';
-import { BackIcon } from '../../components/icons';
+import { PageBar } from '../../components/PageBar';
 import { ACCENTS, BACKGROUNDS, backgroundOf } from './theme';
 import { selectTheme, setAccent, setBackground } from './themeSlice';
 import './theme.css';
 
 export function ThemePage({ children }: { children?: ReactNode }) {
   const dispatch = useDispatch();
-  const navigate = useNavigate();
-  const location = useLocation();
   const theme = useSelector(selectTheme);
   const dark = backgroundOf(theme.background).dark;
 
-  // 'default' is the key of the first entry of this tab's app history: there
-  // is nothing to go back to, so go home instead of leaving the app.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
-
   return (
     <div className="theme-page">
-      <div className="page-bar">
-        <button type="button" className="btn btn--ghost" onClick={goBack}>
-          <BackIcon size={18} />
-          Go Back
-        </button>
-        <h1 className="page-bar__title">Theme</h1>
-      </div>
+      <PageBar title="Theme" />
 
       <section className="card theme-card" aria-labelledby="theme-heading">
         <h2 id="theme-heading" className="theme-card__title">
