@@ -34,6 +34,7 @@ for (const [name, launch] of Object.entries(ENGINES)) {
       engine,
       site,
       imagePath,
+      outputPath: (name) => testInfo.outputPath(name),
       screenshotPath: (step) => testInfo.outputPath(`${step.replace(/\W+/g, '-')}.png`),
     });
     // JOURNEY_KEEP_GOING=1 runs every step even after one failed, to see all that fail.
