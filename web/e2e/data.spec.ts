@@ -4,25 +4,11 @@
 // and storage cleared behind the app's back is noticed, once.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, pageFetch, signIn, test, waitForBackend } from './support';
+import { expect, main, PNG, postCount, postWith, signIn, test, waitForBackend } from './support';
 
 const SEED_POSTS = 12;
 const CLEARED = "Your browser cleared Murmur's saved data on this device";
 const NOT_JSON = 'This file is not a Murmur backup (it is not JSON). Nothing was changed.';
-
-// A 2×2 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC',
-  'base64',
-);
-
-const main = (page: Page) => page.getByRole('main');
-const postWith = (page: Page, text: string) => main(page).getByRole('article').filter({ hasText: text });
-
-async function postCount(page: Page): Promise<number> {
-  const res = await pageFetch(page, '/api/posts');
-  return (JSON.parse(res.body) as { posts: unknown[] }).posts.length;
-}
 
 async function postWithImage(page: Page, text: string) {
   const composer = main(page).getByRole('region', { name: 'Create a post' });

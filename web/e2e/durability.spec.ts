@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, pageFetch, signIn, test, waitForBackend } from './support';
+import { expect, main, pageFetch, PNG, postCount, postWith, signIn, test, waitForBackend } from './support';
 
 // Issue 7: the demo data survives reloads, closed tabs and other tabs, and
 // can be put back to the seed. Each test has a fresh browser context, so a
@@ -8,20 +8,6 @@ import { expect, pageFetch, signIn, test, waitForBackend } from './support';
 const SEED_POSTS = 12;
 const RESTORED_FROM_SEED = /Your saved demo data could not be read, so Murmur started from the original demo data/;
 const LENA = { name: 'Lena Costa', username: 'lena_sketches' };
-
-// A 2×2 PNG (red, green / blue, white), small enough to inline.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC',
-  'base64',
-);
-
-const main = (page: Page) => page.getByRole('main');
-const postWith = (page: Page, text: string) => main(page).getByRole('article').filter({ hasText: text });
-
-async function postCount(page: Page): Promise<number> {
-  const res = await pageFetch(page, '/api/posts');
-  return (JSON.parse(res.body) as { posts: unknown[] }).posts.length;
-}
 
 async function createPostInUi(page: Page, text: string, image?: Buffer): Promise<Locator> {
   const composer = main(page).getByRole('region', { name: 'Create a post' });

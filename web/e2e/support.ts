@@ -85,3 +85,18 @@ export async function presetTheme(page: Page, theme: { hue: number; background: 
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** A 2×2 PNG (red, green / blue, white), small enough to inline. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEklEQVR4nGP4z8DAAMIM/4EAAB/uBfsL2WiLAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+export const main = (page: Page) => page.getByRole('main');
+export const postWith = (page: Page, text: string) => main(page).getByRole('article').filter({ hasText: text });
+
+/** How many posts the backend holds. */
+export async function postCount(page: Page): Promise<number> {
+  const res = await pageFetch(page, '/api/posts');
+  return (JSON.parse(res.body) as { posts: unknown[] }).posts.length;
+}
