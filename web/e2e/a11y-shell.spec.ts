@@ -61,6 +61,16 @@ for (const background of BACKGROUNDS) {
       await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
       expect(await seriousViolations(page), '404 signed in').toEqual([]);
     });
+
+    test('Your data, and its restore dialog', async ({ page }) => {
+      await signIn(page, '/settings/data');
+      await expect(page.getByTestId('usage')).toBeVisible();
+      expect(await seriousViolations(page), '/settings/data').toEqual([]);
+      const backup = await page.evaluate(() => fetch('/__murmur/backup').then((r) => r.text()));
+      await page.getByTestId('backup-input').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+      await expect(page.getByRole('dialog', { name: 'Restore this backup?' })).toBeVisible();
+      expect(await seriousViolations(page), 'the restore dialog').toEqual([]);
+    });
   });
 }
 

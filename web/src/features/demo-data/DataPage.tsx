@@ -182,7 +182,7 @@ function BackupCard() {
   };
 
   const restore = async () => {
-    if (!pending) return;
+    if (!pending || restoring) return;
     setRestoring(true);
     try {
       await restoreBackup(pending.file);
