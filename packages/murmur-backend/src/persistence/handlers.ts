@@ -1,6 +1,7 @@
 // The msw handlers the persistence layer answers in JavaScript, ahead of the
 // generic `/api` handler: uploads (the file goes to IndexedDB, only its type
-// and size to the core), the stored images, and the reset control.
+// and size to the core), the stored images, the reset control, and backups
+// (the file made, and a file restored: ../backup.ts).
 
 import { http, HttpResponse } from 'msw';
 import { imageTypeOf } from '../imageType.js';
