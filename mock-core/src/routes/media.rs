@@ -11,12 +11,14 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[Route::token(Post, "/api/media", register)];
 
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct MediaRequest {
     /// The file's MIME type; must start with `image/`.
     #[serde(rename = "type")]

@@ -17,6 +17,8 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/posts", list),
@@ -31,7 +33,7 @@ pub const ROUTES: &[Route] = &[
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostRequest {
     pub post_data: PostData,
 }
@@ -39,7 +41,7 @@ pub struct PostRequest {
 /// A new post (content required) or the fields an edit merges.
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostData {
     /// 1 to 100 characters.
     #[serde(default)]
