@@ -178,6 +178,11 @@ it changed (a like or comment also updates its post's `updatedAt`).
 - Passwords are stored as salted SHA-256 digests and never returned.
 - A failed request changes nothing.
 - Types named below are generated into `web/src/api/types/`.
+- The same contract as an OpenAPI 3.1 document: [`docs/openapi.json`](openapi.json), generated from the same route \
+table, these descriptions and the same Rust types (utoipa; `mock-core/src/openapi.rs`, rewritten by \
+`UPDATE_OPENAPI=1 cargo test`), checked by a standard validator in `npm test` and shipped as \
+`@murmur/backend/openapi.json`. Every answer the core's API tests get is validated against it \
+(`mock-core/src/contract.rs`).
 
 ## The core from JavaScript
 
