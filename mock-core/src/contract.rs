@@ -4,7 +4,8 @@
 //! `NoRoute` for no route), the body must validate against that
 //! response's schema (with the `jsonschema` crate, JSON Schema 2020-12 as
 //! OpenAPI 3.1 uses), and every query parameter the handler read must be
-//! one the document describes.
+//! one the document describes. A request body the core accepted must
+//! validate against the operation's request body schema too.
 
 use crate::openapi::document;
 use jsonschema::{Draft, Registry, Validator};
@@ -73,6 +74,56 @@ fn pointer_token(text: &str) -> String {
     text.replace('~', "~0").replace('/', "~1")
 }
 
+/// The pointer to a route's operation in the document, and the operation.
+fn operation_of(route: &crate::router::Route) -> Result<(String, &'static Value), String> {
+    let method = route.method.as_str();
+    let pointer = format!(
+        "/paths/{}/{}",
+        pointer_token(route.pattern),
+        method.to_ascii_lowercase()
+    );
+    let operation = doc().pointer(&pointer).ok_or_else(|| {
+        format!(
+            "docs/openapi.json has no operation {method} {}",
+            route.pattern
+        )
+    })?;
+    Ok((pointer, operation))
+}
+
+/// The errors of `value` against the schema at `pointer`, or `Ok`.
+fn validate(pointer: &str, value: &Value) -> Result<(), String> {
+    let errors: Vec<String> = validator(pointer)
+        .iter_errors(value)
+        .map(|e| format!("{e} (at `{}`)", e.instance_path()))
+        .collect();
+    match errors.is_empty() {
+        true => Ok(()),
+        false => Err(errors.join("\n  ")),
+    }
+}
+
+/// Checks a request body the API accepted (answered 2xx) against the
+/// operation's request body schema, so that the schema allows what the
+/// core takes.
+pub fn check_accepted_request(method: &str, url: &str, body: &str) -> Result<(), String> {
+    let Some(route) = crate::router::route_for(method, url) else {
+        return Ok(());
+    };
+    let (operation, described) = operation_of(route)?;
+    if described.get("requestBody").is_none() {
+        return Ok(());
+    }
+    let pointer = format!("{operation}/requestBody/content/application~1json/schema");
+    let value: Value = serde_json::from_str(body)
+        .map_err(|e| format!("{method} {url} accepted a body that is not JSON: {e}"))?;
+    validate(&pointer, &value).map_err(|errors| {
+        format!(
+            "{method} {url} accepted a body that docs/openapi.json refuses:\n  {errors}\nbody: {body}"
+        )
+    })
+}
+
 /// Checks one answer: `queries_read` are the query parameters the handler
 /// asked for.
 pub fn check_response(
@@ -95,17 +146,7 @@ pub fn check_response(
             ))
         }
         Some(route) => {
-            let operation = format!(
-                "/paths/{}/{}",
-                pointer_token(route.pattern),
-                route.method.as_str().to_ascii_lowercase()
-            );
-            let described = doc().pointer(&operation).ok_or_else(|| {
-                format!(
-                    "docs/openapi.json has no operation {method} {}",
-                    route.pattern
-                )
-            })?;
+            let (operation, described) = operation_of(route)?;
             let parameters = described["parameters"]
                 .as_array()
                 .cloned()
@@ -130,16 +171,11 @@ pub fn check_response(
             format!("{operation}/responses/{status}/content/application~1json/schema")
         }
     };
-    let errors: Vec<String> = validator(&pointer)
-        .iter_errors(&body)
-        .map(|e| format!("{e} (at `{}`)", e.instance_path()))
-        .collect();
-    if !errors.is_empty() {
-        return Err(format!(
-            "{method} {url} answered {status} with a body that docs/openapi.json refuses:\n  {}\nbody: {body}",
-            errors.join("\n  ")
-        ));
-    }
+    validate(&pointer, &body).map_err(|errors| {
+        format!(
+            "{method} {url} answered {status} with a body that docs/openapi.json refuses:\n  {errors}\nbody: {body}"
+        )
+    })?;
     CHECKED.with(|n| n.set(n.get() + 1));
     Ok(())
 }
@@ -202,6 +238,47 @@ mod tests {
         t.fails("GET", "/api/posts/p-404", None, "", 404, "Post not found");
         assert_eq!(t.get("/api/elsewhere").0, 404, "no route, checked too");
         assert_eq!(checked(), before + 5);
+    }
+
+    #[test]
+    fn accepted_request_bodies_are_checked_against_their_schema() {
+        let body = |v: Value| v.to_string();
+        let accepts = |method, url, b: Value| check_accepted_request(method, url, &body(b));
+        accepts(
+            "POST",
+            "/api/posts",
+            json!({"postData": {"content": "hi", "mediaURL": null}}),
+        )
+        .unwrap();
+        accepts(
+            "POST",
+            "/api/comments/add/p-01",
+            json!({"commentData": "hi"}),
+        )
+        .unwrap();
+        accepts(
+            "POST",
+            "/api/comments/add/p-01",
+            json!({"commentData": {"text": "hi"}}),
+        )
+        .unwrap();
+        accepts("POST", "/api/posts/like/p-01", json!("no body is read")).unwrap();
+        let wrong = accepts("POST", "/api/posts", json!({"postData": {"content": 5}})).unwrap_err();
+        assert!(wrong.contains("/postData/content"), "{wrong}");
+        accepts(
+            "POST",
+            "/api/comments/add/p-01",
+            json!({"commentData": {"body": "hi"}}),
+        )
+        .unwrap_err();
+        accepts(
+            "POST",
+            "/api/media",
+            json!({"type": "image/png", "size": -1}),
+        )
+        .unwrap_err();
+        accepts("POST", "/api/auth/login", json!({"username": "guest"})).unwrap_err();
+        assert!(check_accepted_request("POST", "/api/auth/login", "username=guest").is_err());
     }
 
     fn refused(method: &str, url: &str, status: u16, body: &Value, read: &[&str]) -> String {

@@ -46,9 +46,13 @@ impl TestApi {
         #[cfg(not(target_arch = "wasm32"))]
         {
             let read = crate::router::QUERIES_READ.with(|read| read.take());
-            if let Err(broken) =
-                crate::contract::check_response(method, url, res.status, &res.body, &read)
-            {
+            let mut checked =
+                crate::contract::check_response(method, url, res.status, &res.body, &read);
+            if (200..300).contains(&res.status) {
+                checked = checked
+                    .and_then(|()| crate::contract::check_accepted_request(method, url, body));
+            }
+            if let Err(broken) = checked {
                 panic!("{broken}");
             }
         }
