@@ -175,6 +175,18 @@ fn query_parameters(method: &str, pattern: &str) -> Vec<Parameter> {
     }
 }
 
+/// What a path parameter names; a new name needs its line here.
+fn path_parameter_description(name: &str) -> &'static str {
+    match name {
+        "postId" => "A post's `_id` (`p-01`).",
+        "commentId" => "A comment's `_id`.",
+        "userId" | "followUserId" => "A user's `_id` (`u-01`).",
+        "username" => "A user's `username` (`guest`).",
+        "tag" => "One hashtag, with or without its `#` (sent as `%23`).",
+        other => panic!("describe the path parameter `{other}` in openapi.rs"),
+    }
+}
+
 /// The `{name}` parameters of a pattern.
 fn path_parameters(pattern: &str) -> Vec<Parameter> {
     pattern
@@ -185,6 +197,7 @@ fn path_parameters(pattern: &str) -> Vec<Parameter> {
                 .name(name)
                 .parameter_in(ParameterIn::Path)
                 .required(Required::True)
+                .description(Some(path_parameter_description(name)))
                 .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
                 .build()
         })
