@@ -92,8 +92,10 @@ fn named_type(text: &str) -> Option<&str> {
     if text == "none" {
         return None;
     }
-    let name = text.strip_prefix('`')?.split('`').next()?;
-    Some(name)
+    let name = text.strip_prefix('`').and_then(|t| t.split('`').next());
+    Some(name.unwrap_or_else(|| {
+        panic!("`{text}` should start with a type name in backticks, or read `none`")
+    }))
 }
 
 fn schema_ref(name: &str) -> Ref {
@@ -260,8 +262,47 @@ fn variant_name(err: &ApiError) -> String {
         .collect()
 }
 
-/// The error responses of a route, one per status: `ErrorResponse` whose
-/// one message is one of the route's, each an example.
+/// `ErrorResponse` whose one message is one of `errors`'.
+fn error_body_schema(errors: &[&ApiError]) -> AllOfBuilder {
+    let (exact, patterns): (Vec<_>, Vec<_>) = errors
+        .iter()
+        .map(|e| message_schema(e))
+        .partition(Result::is_ok);
+    let exact: Vec<String> = exact.into_iter().filter_map(Result::ok).collect();
+    let mut choices: Vec<RefOr<Schema>> = Vec::new();
+    if !exact.is_empty() {
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(exact));
+        choices.push(schema.into());
+    }
+    for pattern in patterns.into_iter().filter_map(Result::err) {
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(pattern));
+        choices.push(schema.into());
+    }
+    let message: RefOr<Schema> = if choices.len() == 1 {
+        choices.remove(0)
+    } else {
+        choices
+            .into_iter()
+            .fold(AnyOfBuilder::new(), AnyOfBuilder::item)
+            .into()
+    };
+    AllOfBuilder::new().item(schema_ref("ErrorResponse")).item(
+        ObjectBuilder::new().property(
+            "errors",
+            ArrayBuilder::new()
+                .items(message)
+                .min_items(Some(1))
+                .max_items(Some(1)),
+        ),
+    )
+}
+
+/// The error responses of a route, one per status: its messages as the
+/// schema and as examples named by their variants (`PostNotFound`).
 fn error_responses(errors: &[ApiError]) -> BTreeMap<u16, utoipa::openapi::Response> {
     let mut by_status: BTreeMap<u16, Vec<&ApiError>> = BTreeMap::new();
     for err in errors {
@@ -270,41 +311,6 @@ fn error_responses(errors: &[ApiError]) -> BTreeMap<u16, utoipa::openapi::Respon
     by_status
         .into_iter()
         .map(|(status, errors)| {
-            let (exact, patterns): (Vec<_>, Vec<_>) = errors
-                .iter()
-                .map(|e| message_schema(e))
-                .partition(Result::is_ok);
-            let exact: Vec<String> = exact.into_iter().filter_map(Result::ok).collect();
-            let mut choices: Vec<RefOr<Schema>> = Vec::new();
-            if !exact.is_empty() {
-                let schema = ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .enum_values(Some(exact));
-                choices.push(schema.into());
-            }
-            for pattern in patterns.into_iter().filter_map(Result::err) {
-                let schema = ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .pattern(Some(pattern));
-                choices.push(schema.into());
-            }
-            let message: RefOr<Schema> = if choices.len() == 1 {
-                choices.remove(0)
-            } else {
-                choices
-                    .into_iter()
-                    .fold(AnyOfBuilder::new(), AnyOfBuilder::item)
-                    .into()
-            };
-            let schema = AllOfBuilder::new().item(schema_ref("ErrorResponse")).item(
-                ObjectBuilder::new().property(
-                    "errors",
-                    ArrayBuilder::new()
-                        .items(message)
-                        .min_items(Some(1))
-                        .max_items(Some(1)),
-                ),
-            );
             let mut names: BTreeMap<String, usize> = BTreeMap::new();
             let examples = errors.iter().map(|err| {
                 let name = variant_name(err);
@@ -325,7 +331,7 @@ fn error_responses(errors: &[ApiError]) -> BTreeMap<u16, utoipa::openapi::Respon
                 .collect::<Vec<_>>()
                 .join(", or ");
             let content = ContentBuilder::new()
-                .schema(Some(schema))
+                .schema(Some(error_body_schema(&errors)))
                 .examples_from_iter(examples)
                 .build();
             let response = ResponseBuilder::new()
@@ -352,7 +358,7 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
         ));
     if let Some(request) = named_type(ep.request) {
         assert!(
-            components.schemas.contains_key(request),
+            components.schemas.contains_key(request) && !components.responses.contains(request),
             "{} {}: `{request}` is not a request type of ts_types::api_types",
             ep.method,
             ep.pattern
