@@ -560,6 +560,24 @@ fn query_parameters_match_their_errors() {
     }
 }
 
+/// The limits written on the request structs (`schema(...)`) are the
+/// core's own.
+#[test]
+fn request_limits_are_the_cores() {
+    let doc = serde_json::to_value(document()).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let post = &schemas["PostData"]["properties"];
+    let max = crate::MAX_POST_CHARS as u64;
+    assert_eq!(post["content"]["maxLength"].as_u64(), Some(max));
+    assert_eq!(post["hashtags"]["maxLength"].as_u64(), Some(max));
+    let media = &schemas["MediaRequest"]["properties"];
+    assert_eq!(
+        media["size"]["exclusiveMaximum"].as_f64(),
+        Some(crate::MAX_UPLOAD_BYTES as f64)
+    );
+    assert_eq!(media["type"]["pattern"], "^image/");
+}
+
 #[test]
 fn operations_follow_the_route_table() {
     let doc = serde_json::to_value(document()).unwrap();

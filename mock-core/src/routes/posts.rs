@@ -45,7 +45,7 @@ pub struct PostRequest {
 pub struct PostData {
     /// 1 to 100 characters.
     #[serde(default)]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional), schema(min_length = 1, max_length = 100))]
     pub content: Option<String>,
     /// A same-origin media path (`media/m-01`, `/murmur/media/m-01`); `""`
     /// for none (an edit with `""` removes it).
@@ -54,7 +54,7 @@ pub struct PostData {
     pub media_url: Option<String>,
     /// One string of `#tags`, at most 100 characters.
     #[serde(default)]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional), schema(max_length = 100))]
     pub hashtags: Option<String>,
 }
 
