@@ -8,23 +8,39 @@ use crate::router::routes;
 use std::fmt::Write;
 use std::path::PathBuf;
 
-struct Endpoint {
-    method: &'static str,
-    pattern: &'static str,
-    auth: bool,
-    summary: &'static str,
-    request: &'static str,
-    response: &'static str,
-    status: u16,
+/// One route's description; `docs/openapi.json` is built from these too
+/// (`src/openapi.rs`), so `request` and `response` start with the name of
+/// the request or response type in backticks (or read `none`).
+pub struct Endpoint {
+    pub method: &'static str,
+    pub pattern: &'static str,
+    pub auth: bool,
+    pub summary: &'static str,
+    pub request: &'static str,
+    pub response: &'static str,
+    pub status: u16,
     errors: Vec<ApiError>,
 }
 
-fn bad_body() -> ApiError {
+impl Endpoint {
+    /// Every error the route can answer: for a token route, the token's
+    /// two first.
+    pub fn errors(&self) -> Vec<ApiError> {
+        let mut errors = self.errors.clone();
+        if self.auth {
+            errors.insert(0, ApiError::UserNotRegistered);
+            errors.insert(0, ApiError::InvalidToken);
+        }
+        errors
+    }
+}
+
+pub fn bad_body() -> ApiError {
     ApiError::BadBody("<why the body was refused>".into())
 }
 
 #[rustfmt::skip]
-fn endpoints() -> Vec<Endpoint> {
+pub fn endpoints() -> Vec<Endpoint> {
     use ApiError::*;
     let e = |method, pattern, auth, summary, request, response, status, errors| Endpoint {
         method, pattern, auth, summary, request, response, status, errors,
@@ -61,12 +77,14 @@ fn endpoints() -> Vec<Endpoint> {
            Among posts written the same millisecond, the later-written one is newer.",
           "none", "`PostsPageResponse` `{total, posts}`", 200,
           vec![BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
-               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT }, BadQueryEncoding("filter")]),
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT },
+               BadQueryEncoding("filter"), BadQueryEncoding("page"), BadQueryEncoding("limit")]),
         e("GET", "/api/posts/explore", false,
           "A page of every post (Explore), with how many there are in all. Query: `filter`, `page` and `limit` as for `/api/posts/feed`.",
           "none", "`PostsPageResponse` `{total, posts}`", 200,
           vec![BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
-               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT }, BadQueryEncoding("filter")]),
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT },
+               BadQueryEncoding("filter"), BadQueryEncoding("page"), BadQueryEncoding("limit")]),
         e("GET", "/api/posts", false, "Every post, oldest first (clients sort).", "none", "`PostsResponse` `{posts}`", 200, vec![]),
         e("GET", "/api/posts/user/{username}", false, "One user's posts, newest first.",
           "none", "`PostsResponse` `{posts}`", 200, vec![UserNotFound]),
@@ -94,7 +112,8 @@ fn endpoints() -> Vec<Endpoint> {
            `limit` (1 to 50, default 10); a page past the end has no posts.",
           "none", "`TagFeedResponse` `{tag, total, posts}` (`tag` lowercased, without `#`, in canonical decomposed form: `café` comes back as `cafe` + U+0301, which renders the same)", 200,
           vec![NotAHashtag, BadQueryNumber { name: "page", max: crate::routes::discover::MAX_PAGE },
-               BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT }, BadQueryEncoding("page")]),
+               BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT },
+               BadQueryEncoding("page"), BadQueryEncoding("limit")]),
         e("GET", "/api/search", false,
           "Searches as one types. Query: `q` (required, at most 100 characters; `+` or `%20` for spaces), `limit` (1 to 50 per list, \
            default 10). Case and accents are ignored (`cafe` finds `Café`), and each word of `q` matches the start of a word. \
@@ -106,7 +125,7 @@ fn endpoints() -> Vec<Endpoint> {
            and kept up to date by every write.",
           "none", "`SearchResponse` `{users: UserSummary[], posts: PostView[], tags: TagCount[]}`", 200,
           vec![SearchQueryMissing, SearchQueryTooLong, BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT },
-               BadQueryEncoding("q")]),
+               BadQueryEncoding("q"), BadQueryEncoding("limit")]),
         e("GET", "/api/comments/{postId}", false, "A post's comments, newest first.",
           "none", "`CommentsResponse` `{comments}`", 200, vec![PostNotFound]),
         e("POST", "/api/comments/add/{postId}", true, "Adds a comment by the signed-in user.",
@@ -159,6 +178,11 @@ it changed (a like or comment also updates its post's `updatedAt`).
 - Passwords are stored as salted SHA-256 digests and never returned.
 - A failed request changes nothing.
 - Types named below are generated into `web/src/api/types/`.
+- The same contract as an OpenAPI 3.1 document: [`docs/openapi.json`](openapi.json), generated from the same route \
+table, these descriptions and the same Rust types (utoipa; `mock-core/src/openapi.rs`, rewritten by \
+`UPDATE_OPENAPI=1 cargo test`), checked by a standard validator in `npm test` and shipped as \
+`@murmur/backend/openapi.json`. Every answer the core's API tests get is validated against it \
+(`mock-core/src/contract.rs`).
 
 ## The core from JavaScript
 
@@ -198,11 +222,7 @@ fn render() -> String {
             ep.status,
             ep.response,
         );
-        let mut errors = ep.errors;
-        if ep.auth {
-            errors.insert(0, ApiError::UserNotRegistered);
-            errors.insert(0, ApiError::InvalidToken);
-        }
+        let errors = ep.errors();
         if !errors.is_empty() {
             out.push_str("\n| Status | Error |\n|---|---|\n");
             for err in &errors {

@@ -37,6 +37,10 @@ mod wasm;
 
 #[cfg(test)]
 mod api_docs;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod contract;
+#[cfg(test)]
+mod openapi;
 #[cfg(test)]
 mod testing;
 #[cfg(test)]

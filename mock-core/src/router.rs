@@ -127,6 +127,8 @@ impl<'a> Ctx<'a> {
     /// form would send it: `%XX` escapes, `+` for a space. `None` when the
     /// query string lacks it; 400 when it is not valid percent-encoded UTF-8.
     pub fn query(&self, name: &'static str) -> Result<Option<String>, ApiError> {
+        #[cfg(test)]
+        QUERIES_READ.with(|read| read.borrow_mut().push(name));
         for pair in self.query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             if decode_query_part(key).as_deref() == Some(name) {
@@ -277,18 +279,44 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// The query parameters handlers asked for, by name, on this thread:
+    /// the contract check (`openapi.rs`) wants each described.
+    pub static QUERIES_READ: std::cell::RefCell<Vec<&'static str>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+type Found = Option<(&'static Route, Vec<(&'static str, String)>)>;
+
+/// The route `method` and the path of `url` reach, with its path
+/// parameters; `trimmed` is the path without trailing slashes.
+fn find_route(method: &str, trimmed: &str) -> Found {
+    routes()
+        .filter(|route| route.method.as_str().eq_ignore_ascii_case(method))
+        .find_map(|route| Some((route, match_pattern(route.pattern, trimmed)?)))
+}
+
+/// The path of `url` without its trailing slashes (`/` stays).
+fn trimmed_path(url: &str) -> &str {
+    match path_of(url).trim_end_matches('/') {
+        "" => "/",
+        p => p,
+    }
+}
+
+/// The route a request reaches, if any (for the contract check).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
+    find_route(method.trim(), trimmed_path(url)).map(|(route, _)| route)
+}
+
 /// Answers one request; never panics, never leaves a failed change behind
 /// (handlers check every rule before they mutate).
 pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
-    let path = path_of(req.url);
-    let trimmed = match path.trim_end_matches('/') {
-        "" => "/",
-        p => p,
-    };
+    let trimmed = trimmed_path(req.url);
     let method = req.method.trim();
-    let found = routes()
-        .filter(|route| route.method.as_str().eq_ignore_ascii_case(method))
-        .find_map(|route| Some((route, match_pattern(route.pattern, trimmed)?)));
+    let found = find_route(method, trimmed);
     let result = match found {
         Some((route, params)) => {
             let authorization = req.authorization;

@@ -1,5 +1,6 @@
-//! Test helpers: an API with a fixed clock, JSON in and out, and a check
-//! that a failed request leaves the state untouched.
+//! Test helpers: an API with a fixed clock, JSON in and out, a check
+//! that a failed request leaves the state untouched, and every answer held
+//! to docs/openapi.json (`contract.rs`).
 
 use crate::{Api, Now, Request};
 use serde_json::Value;
@@ -31,6 +32,7 @@ impl TestApi {
         token: Option<&str>,
         body: &str,
     ) -> (u16, String) {
+        crate::router::QUERIES_READ.with(|read| read.borrow_mut().clear());
         let res = self.api.handle(
             &Request {
                 method,
@@ -40,6 +42,20 @@ impl TestApi {
             },
             self.now,
         );
+        // Every answer a test gets must be one docs/openapi.json allows.
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let read = crate::router::QUERIES_READ.with(|read| read.take());
+            let mut checked =
+                crate::contract::check_response(method, url, res.status, &res.body, &read);
+            if (200..300).contains(&res.status) {
+                checked = checked
+                    .and_then(|()| crate::contract::check_accepted_request(method, url, body));
+            }
+            if let Err(broken) = checked {
+                panic!("{broken}");
+            }
+        }
         (res.status, res.body)
     }
 

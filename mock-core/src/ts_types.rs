@@ -3,13 +3,46 @@
 //! them into a temporary directory and fails when the committed files
 //! differ; `UPDATE_TS_TYPES=1 cargo test` rewrites them.
 
-use crate::routes::{auth, comments, media, posts, users};
-use crate::views::*;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use ts_rs::{Config, TS};
+
+/// Every response and request type of the API, handed to `$m` as two
+/// lists: the TypeScript types here and the OpenAPI schemas
+/// (`openapi.rs`) are generated from this one list.
+macro_rules! api_types {
+    ($m:ident) => {
+        $m!(
+            [
+                crate::views::SignupResponse<'static>,
+                crate::views::LoginResponse<'static>,
+                crate::views::UsersResponse<'static>,
+                crate::views::UserResponse<'static>,
+                crate::views::BookmarksResponse<'static>,
+                crate::views::FollowResponse<'static>,
+                crate::views::PostsResponse<'static>,
+                crate::views::PostsPageResponse<'static>,
+                crate::views::PostResponse<'static>,
+                crate::views::CommentsResponse<'static>,
+                crate::views::MediaResponse,
+                crate::views::TagFeedResponse<'static>,
+                crate::views::SearchResponse<'static>,
+                crate::views::ErrorResponse,
+            ],
+            [
+                crate::routes::auth::SignupRequest,
+                crate::routes::auth::LoginRequest,
+                crate::routes::users::EditUserRequest,
+                crate::routes::posts::PostRequest,
+                crate::routes::comments::CommentRequest,
+                crate::routes::media::MediaRequest,
+            ]
+        )
+    };
+}
+pub(crate) use api_types;
 
 fn committed_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/api/types")
@@ -51,32 +84,12 @@ fn generate() -> BTreeMap<String, String> {
     let _ = fs::remove_dir_all(&dir);
     let cfg = Config::new().with_out_dir(&dir);
     macro_rules! export {
-        ($($t:ty),* $(,)?) => {
-            $( <$t>::export_all(&cfg).unwrap_or_else(|e| panic!("{}: {e}", stringify!($t))); )*
+        ([$($response:ty),* $(,)?], [$($request:ty),* $(,)?]) => {
+            $( <$response>::export_all(&cfg).unwrap_or_else(|e| panic!("{}: {e}", stringify!($response))); )*
+            $( <$request>::export_all(&cfg).unwrap_or_else(|e| panic!("{}: {e}", stringify!($request))); )*
         };
     }
-    export!(
-        SignupResponse<'static>,
-        LoginResponse<'static>,
-        UsersResponse<'static>,
-        UserResponse<'static>,
-        BookmarksResponse<'static>,
-        FollowResponse<'static>,
-        PostsResponse<'static>,
-        PostsPageResponse<'static>,
-        PostResponse<'static>,
-        CommentsResponse<'static>,
-        MediaResponse,
-        TagFeedResponse<'static>,
-        SearchResponse<'static>,
-        ErrorResponse,
-        auth::SignupRequest,
-        auth::LoginRequest,
-        users::EditUserRequest,
-        posts::PostRequest,
-        comments::CommentRequest,
-        media::MediaRequest,
-    );
+    api_types!(export);
     let mut files = BTreeMap::new();
     for entry in fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

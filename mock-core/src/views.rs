@@ -10,10 +10,12 @@ use serde::Serialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 /// Who liked, disliked, follows or is followed: never a whole user.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UserSummary<'a> {
     #[serde(rename = "_id")]
@@ -26,7 +28,7 @@ pub struct UserSummary<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UserView<'a> {
     #[serde(rename = "_id")]
@@ -36,7 +38,7 @@ pub struct UserView<'a> {
     pub username: &'a str,
     /// Only one seed user has an email.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional), schema(nullable = false))]
     pub email: Option<&'a str>,
     pub created_at: String,
     pub updated_at: String,
@@ -51,7 +53,7 @@ pub struct UserView<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LikesView<'a> {
     pub like_count: u32,
@@ -60,7 +62,7 @@ pub struct LikesView<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct VotesView<'a> {
     pub upvoted_by: Vec<UserSummary<'a>>,
@@ -68,7 +70,7 @@ pub struct VotesView<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CommentView<'a> {
     #[serde(rename = "_id")]
@@ -85,7 +87,7 @@ pub struct CommentView<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PostView<'a> {
     #[serde(rename = "_id")]
@@ -113,7 +115,7 @@ pub struct PostView<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SignupResponse<'a> {
     pub created_user: UserView<'a>,
@@ -121,7 +123,7 @@ pub struct SignupResponse<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct LoginResponse<'a> {
     pub found_user: UserView<'a>,
@@ -129,26 +131,26 @@ pub struct LoginResponse<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct UsersResponse<'a> {
     pub users: Vec<UserView<'a>>,
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct UserResponse<'a> {
     pub user: UserView<'a>,
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct BookmarksResponse<'a> {
     /// Ids of the bookmarked posts.
     pub bookmarks: Vec<&'a str>,
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FollowResponse<'a> {
     /// The signed-in user after the change.
@@ -160,7 +162,7 @@ pub struct FollowResponse<'a> {
 // serialised once); the struct names it for the TypeScript types, and a test
 // checks the two agree.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[cfg_attr(not(test), allow(dead_code))]
 pub struct PostsResponse<'a> {
     pub posts: Vec<PostView<'a>>,
@@ -169,7 +171,7 @@ pub struct PostsResponse<'a> {
 /// One page of a feed (`GET /api/posts/feed`, `GET /api/posts/explore`).
 // Written by `Render::posts_page_body` from cached parts, like `PostsResponse`.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 #[cfg_attr(not(test), allow(dead_code))]
 pub struct PostsPageResponse<'a> {
     /// How many posts the feed holds in all.
@@ -179,20 +181,20 @@ pub struct PostsPageResponse<'a> {
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostResponse<'a> {
     pub post: PostView<'a>,
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct CommentsResponse<'a> {
     /// Newest first.
     pub comments: Vec<CommentView<'a>>,
 }
 
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct MediaResponse {
     /// `<base>media/<id>`, absolute under the base path like every media path.
     #[serde(rename = "mediaURL")]
@@ -201,7 +203,7 @@ pub struct MediaResponse {
 
 /// One page of a tag feed.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct TagFeedResponse<'a> {
     /// The tag as it is indexed: lowercased, without its `#`, in canonical
     /// decomposed form (`é` as `e` + U+0301; it renders the same).
@@ -214,7 +216,7 @@ pub struct TagFeedResponse<'a> {
 
 /// A tag and how many posts carry it.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct TagCount {
     /// As in a tag feed: lowercased, without its `#`, decomposed.
     pub tag: String,
@@ -223,7 +225,7 @@ pub struct TagCount {
 
 /// What a search found, best first in each list.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct SearchResponse<'a> {
     pub users: Vec<UserSummary<'a>>,
     pub posts: Vec<PostView<'a>>,
@@ -232,7 +234,7 @@ pub struct SearchResponse<'a> {
 
 /// The body of every failure; clients read `errors[0]`.
 #[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct ErrorResponse {
     pub errors: Vec<String>,
 }

@@ -13,6 +13,8 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[
     Route::open(Post, "/api/auth/signup", signup),
@@ -21,7 +23,7 @@ pub const ROUTES: &[Route] = &[
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct SignupRequest {
     pub first_name: String,
     pub last_name: String,
@@ -35,7 +37,7 @@ pub struct SignupRequest {
 
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct LoginRequest {
     pub username: String,
     pub password: String,

@@ -18,6 +18,8 @@ use std::fmt;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/comments/{postId}", list),
@@ -32,7 +34,7 @@ pub const ROUTES: &[Route] = &[
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct CommentRequest {
     /// The comment text, bare or as `{text}`; never empty.
     #[cfg_attr(test, ts(type = "string | { text: string }"))]
@@ -71,6 +73,28 @@ impl<'de> Deserialize<'de> for CommentData {
         deserializer.deserialize_any(TextOrObject).map(CommentData)
     }
 }
+
+/// The contract of the hand-written `Deserialize` above: a string, or an
+/// object with a string `text`.
+#[cfg(test)]
+impl utoipa::PartialSchema for CommentData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
+        let text = || ObjectBuilder::new().schema_type(Type::String);
+        OneOfBuilder::new()
+            .item(text())
+            .item(
+                ObjectBuilder::new()
+                    .property("text", text())
+                    .required("text"),
+            )
+            .description(Some("The comment text, bare or as `{text}`; never empty."))
+            .into()
+    }
+}
+
+#[cfg(test)]
+impl ToSchema for CommentData {}
 
 impl CommentRequest {
     /// The non-empty text of the comment.

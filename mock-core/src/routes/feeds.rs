@@ -24,6 +24,7 @@ pub const MAX_FEED_PAGE: usize = 1_000_000;
 
 /// The orders a feed can be read in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(utoipa::ToSchema))]
 pub enum Filter {
     /// Newest first; among equal times the later-written post first.
     Latest,

@@ -11,18 +11,21 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[Route::token(Post, "/api/media", register)];
 
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct MediaRequest {
     /// The file's MIME type; must start with `image/`.
     #[serde(rename = "type")]
+    #[cfg_attr(test, schema(pattern = "^image/"))]
     pub mime: String,
     /// In bytes; must be below 10485760.
-    #[cfg_attr(test, ts(type = "number"))]
+    #[cfg_attr(test, ts(type = "number"), schema(exclusive_maximum = 10485760))]
     pub size: u64,
 }
 

@@ -17,6 +17,8 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/posts", list),
@@ -31,7 +33,7 @@ pub const ROUTES: &[Route] = &[
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostRequest {
     pub post_data: PostData,
 }
@@ -39,11 +41,11 @@ pub struct PostRequest {
 /// A new post (content required) or the fields an edit merges.
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostData {
     /// 1 to 100 characters.
     #[serde(default)]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional), schema(min_length = 1, max_length = 100))]
     pub content: Option<String>,
     /// A same-origin media path (`media/m-01`, `/murmur/media/m-01`); `""`
     /// for none (an edit with `""` removes it).
@@ -52,7 +54,7 @@ pub struct PostData {
     pub media_url: Option<String>,
     /// One string of `#tags`, at most 100 characters.
     #[serde(default)]
-    #[cfg_attr(test, ts(optional))]
+    #[cfg_attr(test, ts(optional), schema(max_length = 100))]
     pub hashtags: Option<String>,
 }
 

@@ -15,6 +15,8 @@ use serde::Deserialize;
 
 #[cfg(test)]
 use ts_rs::TS;
+#[cfg(test)]
+use utoipa::ToSchema;
 
 pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/users", list),
@@ -29,7 +31,7 @@ pub const ROUTES: &[Route] = &[
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct EditUserRequest {
     pub user_data: UserData,
 }
@@ -37,7 +39,7 @@ pub struct EditUserRequest {
 /// The editable profile fields; anything else sent along is ignored.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS), ts(optional_fields))]
+#[cfg_attr(test, derive(TS, ToSchema), ts(optional_fields))]
 pub struct UserData {
     pub first_name: Option<String>,
     pub last_name: Option<String>,

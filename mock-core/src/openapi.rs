@@ -1,0 +1,630 @@
+//! `docs/openapi.json`: the API as an OpenAPI 3.1 document, built with
+//! utoipa from the route table and the endpoint descriptions that make
+//! `docs/API.md` (`api_docs.rs`), and from the structs that make the
+//! TypeScript types (`ToSchema` derives beside `TS`, in test builds only:
+//! none of it reaches the wasm). A test fails when the committed file is
+//! stale; `UPDATE_OPENAPI=1 cargo test` (or `UPDATE_API_DOCS=1`) rewrites it.
+//!
+//! `contract.rs` holds every answer the API tests get (`TestApi`) to it.
+
+use crate::api_docs::{endpoints, Endpoint};
+use crate::error::ApiError;
+use serde_json::json;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use utoipa::openapi::example::ExampleBuilder;
+use utoipa::openapi::path::{
+    HttpMethod, Operation, OperationBuilder, Parameter, ParameterBuilder, ParameterIn,
+};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::schema::{
+    AdditionalProperties, AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder, Schema, Type,
+};
+use utoipa::openapi::security::{
+    ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
+};
+use utoipa::openapi::{
+    ComponentsBuilder, ContentBuilder, InfoBuilder, LicenseBuilder, OpenApiBuilder, Paths, Ref,
+    RefOr, Required, ResponseBuilder,
+};
+use utoipa::{PartialSchema, ToSchema};
+
+const JSON: &str = "application/json";
+/// The two ways a token may travel (`decisions.md`): either satisfies a
+/// token route.
+const RAW_TOKEN: &str = "token";
+const BEARER_TOKEN: &str = "bearerToken";
+
+/// The component schemas of every API type (the list `ts_types.rs`
+/// exports), by name, and the names of the response shapes among them.
+struct Components {
+    schemas: BTreeMap<String, RefOr<Schema>>,
+    responses: BTreeSet<String>,
+}
+
+fn components() -> Components {
+    macro_rules! collect {
+        ([$($response:ty),* $(,)?], [$($request:ty),* $(,)?]) => {{
+            let mut responses = Vec::new();
+            $(
+                responses.push((<$response as ToSchema>::name().into_owned(), <$response as PartialSchema>::schema()));
+                <$response as ToSchema>::schemas(&mut responses);
+            )*
+            let mut requests = Vec::new();
+            $(
+                requests.push((<$request as ToSchema>::name().into_owned(), <$request as PartialSchema>::schema()));
+                <$request as ToSchema>::schemas(&mut requests);
+            )*
+            (responses, requests)
+        }};
+    }
+    let (responses, requests) = crate::ts_types::api_types!(collect);
+    let response_names: BTreeSet<String> = responses.iter().map(|(n, _)| n.clone()).collect();
+    let mut schemas = BTreeMap::new();
+    for (name, mut schema) in responses {
+        // The core serialises these structs and nothing else, so an
+        // answer never holds a member its schema lacks.
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+        }
+        schemas.insert(name, schema);
+    }
+    for (name, schema) in requests {
+        assert!(
+            !response_names.contains(&name),
+            "{name} is both a request and a response shape"
+        );
+        schemas.insert(name, schema);
+    }
+    schemas.insert(
+        <crate::routes::feeds::Filter as ToSchema>::name().into_owned(),
+        crate::routes::feeds::Filter::schema(),
+    );
+    Components {
+        schemas,
+        responses: response_names,
+    }
+}
+
+/// The type a description names first (`` `PostsResponse` `{posts}` ``),
+/// or `None` for `none`.
+fn named_type(text: &str) -> Option<&str> {
+    if text == "none" {
+        return None;
+    }
+    let name = text.strip_prefix('`').and_then(|t| t.split('`').next());
+    Some(name.unwrap_or_else(|| {
+        panic!("`{text}` should start with a type name in backticks, or read `none`")
+    }))
+}
+
+fn schema_ref(name: &str) -> Ref {
+    Ref::from_schema_name(name)
+}
+
+fn integer(min: usize, max: usize, default: usize) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(min as f64))
+        .maximum(Some(max as f64))
+        .default(Some(json!(default)))
+}
+
+fn query(
+    name: &str,
+    description: &str,
+    required: bool,
+    schema: impl Into<RefOr<Schema>>,
+) -> Parameter {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Query)
+        .required(if required {
+            Required::True
+        } else {
+            Required::False
+        })
+        .description(Some(description))
+        .schema(Some(schema))
+        .build()
+}
+
+/// The query parameters a route reads. `check_response` fails a test
+/// whose handler read one not listed here, and
+/// `query_parameters_match_their_errors` one whose errors name one.
+fn query_parameters(method: &str, pattern: &str) -> Vec<Parameter> {
+    use crate::routes::feeds::{DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT, MAX_FEED_PAGE};
+    use crate::search::{DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT};
+    let page = |max| query("page", "Which page, from 1.", false, integer(1, max, 1));
+    let limit = |default, max| {
+        query(
+            "limit",
+            "How many items a page (or list) holds at most.",
+            false,
+            integer(1, max, default),
+        )
+    };
+    match (method, pattern) {
+        ("GET", "/api/posts/feed" | "/api/posts/explore") => vec![
+            query(
+                "filter",
+                "The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked first, then newest); any case is accepted.",
+                false,
+                AllOfBuilder::new()
+                    .item(schema_ref("Filter"))
+                    .default(Some(json!("Latest"))),
+            ),
+            page(MAX_FEED_PAGE),
+            limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
+        ],
+        ("GET", "/api/posts/tag/{tag}") => vec![
+            page(crate::routes::discover::MAX_PAGE),
+            limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT),
+        ],
+        ("GET", "/api/search") => vec![
+            query(
+                "q",
+                "What to search for (`+` or `%20` for spaces); not blank.",
+                true,
+                ObjectBuilder::new()
+                    .schema_type(Type::String)
+                    .min_length(Some(1))
+                    .max_length(Some(MAX_QUERY_CHARS)),
+            ),
+            limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// What a path parameter names; a new name needs its line here.
+fn path_parameter_description(name: &str) -> &'static str {
+    match name {
+        "postId" => "A post's `_id` (`p-01`).",
+        "commentId" => "A comment's `_id`.",
+        "userId" | "followUserId" => "A user's `_id` (`u-01`).",
+        "username" => "A user's `username` (`guest`).",
+        "tag" => "One hashtag, with or without its `#` (sent as `%23`).",
+        other => panic!("describe the path parameter `{other}` in openapi.rs"),
+    }
+}
+
+/// The `{name}` parameters of a pattern.
+fn path_parameters(pattern: &str) -> Vec<Parameter> {
+    pattern
+        .split('/')
+        .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
+        .map(|name| {
+            ParameterBuilder::new()
+                .name(name)
+                .parameter_in(ParameterIn::Path)
+                .required(Required::True)
+                .description(Some(path_parameter_description(name)))
+                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .build()
+        })
+        .collect()
+}
+
+/// `getPostsByPostId` for `GET /api/posts/{postId}`.
+fn operation_id(method: &str, pattern: &str) -> String {
+    let mut id = method.to_ascii_lowercase();
+    for part in pattern.split('/').skip(2) {
+        let (prefix, word) = match part.strip_prefix('{') {
+            Some(param) => ("By", param.trim_end_matches('}')),
+            None => ("", part),
+        };
+        id.push_str(prefix);
+        for piece in word.split('-') {
+            let mut chars = piece.chars();
+            if let Some(first) = chars.next() {
+                id.extend(first.to_uppercase());
+                id.push_str(chars.as_str());
+            }
+        }
+    }
+    id
+}
+
+/// A regular expression matching exactly the text `s`.
+fn regex_literal(s: &str) -> String {
+    s.chars()
+        .flat_map(|c| {
+            let escape = "\\^$.|?*+()[]{}/".contains(c);
+            escape.then_some('\\').into_iter().chain([c])
+        })
+        .collect()
+}
+
+/// The schema of one error message: the exact text, or for a message with
+/// parts that depend on the request (`Invalid request body: <why>`, `No
+/// route for <METHOD> <path>`) its fixed start.
+fn message_schema(err: &ApiError) -> Result<String, String> {
+    let start = match err {
+        ApiError::BadBody(_) => ApiError::BadBody(String::new()).message(),
+        ApiError::NoRoute { .. } => ApiError::NoRoute {
+            method: String::new(),
+            path: String::new(),
+        }
+        .message()
+        .trim_end()
+        .to_owned(),
+        _ => return Ok(err.message()),
+    };
+    Err(format!("^{}", regex_literal(&start)))
+}
+
+/// The name of an error's variant (`PostNotFound`), for example names.
+fn variant_name(err: &ApiError) -> String {
+    format!("{err:?}")
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect()
+}
+
+/// `ErrorResponse` whose one message is one of `errors`'.
+fn error_body_schema(errors: &[&ApiError]) -> AllOfBuilder {
+    let (exact, patterns): (Vec<_>, Vec<_>) = errors
+        .iter()
+        .map(|e| message_schema(e))
+        .partition(Result::is_ok);
+    let exact: Vec<String> = exact.into_iter().filter_map(Result::ok).collect();
+    let mut choices: Vec<RefOr<Schema>> = Vec::new();
+    if !exact.is_empty() {
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(exact));
+        choices.push(schema.into());
+    }
+    for pattern in patterns.into_iter().filter_map(Result::err) {
+        let schema = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(pattern));
+        choices.push(schema.into());
+    }
+    let message: RefOr<Schema> = if choices.len() == 1 {
+        choices.remove(0)
+    } else {
+        choices
+            .into_iter()
+            .fold(AnyOfBuilder::new(), AnyOfBuilder::item)
+            .into()
+    };
+    AllOfBuilder::new().item(schema_ref("ErrorResponse")).item(
+        ObjectBuilder::new().property(
+            "errors",
+            ArrayBuilder::new()
+                .items(message)
+                .min_items(Some(1))
+                .max_items(Some(1)),
+        ),
+    )
+}
+
+/// The error responses of a route, one per status: its messages as the
+/// schema and as examples named by their variants (`PostNotFound`).
+fn error_responses(errors: &[ApiError]) -> BTreeMap<u16, utoipa::openapi::Response> {
+    let mut by_status: BTreeMap<u16, Vec<&ApiError>> = BTreeMap::new();
+    for err in errors {
+        by_status.entry(err.status()).or_default().push(err);
+    }
+    by_status
+        .into_iter()
+        .map(|(status, errors)| {
+            let mut names: BTreeMap<String, usize> = BTreeMap::new();
+            let examples = errors.iter().map(|err| {
+                let name = variant_name(err);
+                let seen = names.entry(name.clone()).or_default();
+                *seen += 1;
+                let key = match *seen {
+                    1 => name,
+                    n => format!("{name}{n}"),
+                };
+                let example = ExampleBuilder::new()
+                    .summary(err.message())
+                    .value(Some(json!({ "errors": [err.message()] })));
+                (key, example)
+            });
+            let description = errors
+                .iter()
+                .map(|e| format!("`{}`", e.message()))
+                .collect::<Vec<_>>()
+                .join(", or ");
+            let content = ContentBuilder::new()
+                .schema(Some(error_body_schema(&errors)))
+                .examples_from_iter(examples)
+                .build();
+            let response = ResponseBuilder::new()
+                .description(description)
+                .content(JSON, content)
+                .build();
+            (status, response)
+        })
+        .collect()
+}
+
+fn operation(ep: &Endpoint, components: &Components) -> Operation {
+    let tag = ep.pattern.split('/').nth(2).unwrap_or("api");
+    let summary = ep.summary.split(". ").next().unwrap_or(ep.summary);
+    let mut op = OperationBuilder::new()
+        .operation_id(Some(operation_id(ep.method, ep.pattern)))
+        .tag(tag)
+        .summary(Some(summary.trim_end_matches('.')))
+        .description(Some(ep.summary))
+        .parameters(Some(
+            path_parameters(ep.pattern)
+                .into_iter()
+                .chain(query_parameters(ep.method, ep.pattern)),
+        ));
+    if let Some(request) = named_type(ep.request) {
+        assert!(
+            components.schemas.contains_key(request) && !components.responses.contains(request),
+            "{} {}: `{request}` is not a request type of ts_types::api_types",
+            ep.method,
+            ep.pattern
+        );
+        op = op.request_body(Some(
+            RequestBodyBuilder::new()
+                .description(Some(ep.request))
+                .required(Some(Required::True))
+                .content(
+                    JSON,
+                    ContentBuilder::new()
+                        .schema(Some(schema_ref(request)))
+                        .build(),
+                )
+                .build(),
+        ));
+    }
+    let response = named_type(ep.response)
+        .filter(|name| components.responses.contains(*name))
+        .unwrap_or_else(|| {
+            panic!(
+                "{} {}: the response must start with a response type of ts_types::api_types",
+                ep.method, ep.pattern
+            )
+        });
+    op = op.response(
+        ep.status.to_string(),
+        ResponseBuilder::new().description(ep.response).content(
+            JSON,
+            ContentBuilder::new()
+                .schema(Some(schema_ref(response)))
+                .build(),
+        ),
+    );
+    for (status, response) in error_responses(&ep.errors()) {
+        assert_ne!(status, ep.status, "{} {}", ep.method, ep.pattern);
+        op = op.response(status.to_string(), response);
+    }
+    if ep.auth {
+        op = op
+            .security(SecurityRequirement::new(RAW_TOKEN, Vec::<String>::new()))
+            .security(SecurityRequirement::new(BEARER_TOKEN, Vec::<String>::new()));
+    }
+    op.build()
+}
+
+fn http_method(method: &str) -> HttpMethod {
+    match method {
+        "GET" => HttpMethod::Get,
+        "POST" => HttpMethod::Post,
+        "DELETE" => HttpMethod::Delete,
+        other => panic!("no OpenAPI method for {other}"),
+    }
+}
+
+const DESCRIPTION: &str = "\
+Murmur's backend, served inside the browser by `mock-core` (WebAssembly, through Mock Service Worker). \
+Paths are under the site's base path (`/api/...` at the root, `/murmur/api/...` under `/murmur/`); \
+trailing slashes are accepted. Every failure answers `{\"errors\": [\"<message>\"]}` with one message \
+from the catalogue; each operation lists its messages by status. An unknown path or a wrong method \
+answers 404 `No route for <METHOD> <path>` (`components.responses.NoRoute`). Token routes take the \
+HS256 JWT of a sign-in in the `Authorization` header, raw or as `Bearer <token>`. \
+`docs/API.md` describes the same contract in prose.";
+
+/// The whole document.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let components = components();
+    let mut paths = Paths::new();
+    for ep in endpoints() {
+        paths.add_path_operation(
+            ep.pattern,
+            vec![http_method(ep.method)],
+            operation(&ep, &components),
+        );
+    }
+    let no_route = error_responses(&[ApiError::NoRoute {
+        method: "<METHOD>".into(),
+        path: "<path>".into(),
+    }]);
+    let mut builder = ComponentsBuilder::new()
+        .schemas_from_iter(components.schemas)
+        .security_scheme(
+            RAW_TOKEN,
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "Authorization",
+                "The token as the sign-in returned it (`encodedToken`).",
+            ))),
+        )
+        .security_scheme(
+            BEARER_TOKEN,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .description(Some("The same token as `Bearer <token>`."))
+                    .build(),
+            ),
+        );
+    for (_, response) in no_route {
+        builder = builder.response("NoRoute", response);
+    }
+    OpenApiBuilder::new()
+        .info(
+            InfoBuilder::new()
+                .title("Murmur API")
+                .version(env!("CARGO_PKG_VERSION"))
+                .description(Some(DESCRIPTION))
+                .license(Some(
+                    LicenseBuilder::new()
+                        .name("MIT")
+                        .identifier(Some("MIT"))
+                        .build(),
+                )),
+        )
+        .paths(paths)
+        .components(Some(builder.build()))
+        .build()
+}
+
+/// The document as committed: pretty JSON and a final newline.
+fn render() -> String {
+    let mut text = document()
+        .to_pretty_json()
+        .unwrap_or_else(|e| panic!("the document does not serialise: {e}"));
+    text.push('\n');
+    text
+}
+
+fn doc_path() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/openapi.json")
+}
+
+#[test]
+fn docs_openapi_json_is_current() {
+    let fresh = render();
+    if std::env::var_os("UPDATE_OPENAPI").is_some() || std::env::var_os("UPDATE_API_DOCS").is_some()
+    {
+        std::fs::write(doc_path(), &fresh).unwrap();
+    }
+    let committed = std::fs::read_to_string(doc_path()).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "docs/openapi.json is stale: run `UPDATE_OPENAPI=1 cargo test`"
+    );
+}
+
+/// The query parameters of each route and the errors `api_docs.rs` lists
+/// for it tell the same story: each parameter can be badly encoded, each
+/// number has its range error with the same maximum, and no error names a
+/// parameter the route does not describe.
+#[test]
+fn query_parameters_match_their_errors() {
+    for ep in endpoints() {
+        let route = format!("{} {}", ep.method, ep.pattern);
+        let params: Vec<serde_json::Value> = query_parameters(ep.method, ep.pattern)
+            .iter()
+            .map(|p| serde_json::to_value(p).unwrap())
+            .collect();
+        let param = |name: &str| {
+            params
+                .iter()
+                .find(|p| p["name"] == name)
+                .unwrap_or_else(|| panic!("{route}: an error names `{name}`, not described"))
+                .clone()
+        };
+        let mut encoded = BTreeSet::new();
+        for err in ep.errors() {
+            match err {
+                ApiError::BadQueryNumber { name, max } => {
+                    let schema = &param(name)["schema"];
+                    assert_eq!(schema["type"], "integer", "{route} {name}");
+                    assert_eq!(
+                        schema["maximum"].as_f64(),
+                        Some(max as f64),
+                        "{route} {name}"
+                    );
+                }
+                ApiError::BadFeedFilter => {
+                    param("filter");
+                }
+                ApiError::SearchQueryMissing | ApiError::SearchQueryTooLong => {
+                    assert_eq!(param("q")["required"], true, "{route}");
+                }
+                ApiError::BadQueryEncoding(name) => {
+                    param(name);
+                    encoded.insert(name.to_owned());
+                }
+                _ => {}
+            }
+        }
+        let described: BTreeSet<String> = params
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(
+            described, encoded,
+            "{route}: every query parameter needs its BadQueryEncoding error in api_docs.rs"
+        );
+    }
+}
+
+/// The limits written on the request structs (`schema(...)`) are the
+/// core's own.
+#[test]
+fn request_limits_are_the_cores() {
+    let doc = serde_json::to_value(document()).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let post = &schemas["PostData"]["properties"];
+    let max = crate::MAX_POST_CHARS as u64;
+    assert_eq!(post["content"]["maxLength"].as_u64(), Some(max));
+    assert_eq!(post["hashtags"]["maxLength"].as_u64(), Some(max));
+    let media = &schemas["MediaRequest"]["properties"];
+    assert_eq!(
+        media["size"]["exclusiveMaximum"].as_f64(),
+        Some(crate::MAX_UPLOAD_BYTES as f64)
+    );
+    assert_eq!(media["type"]["pattern"], "^image/");
+}
+
+#[test]
+fn operations_follow_the_route_table() {
+    let doc = serde_json::to_value(document()).unwrap();
+    assert_eq!(doc["openapi"], "3.1.0");
+    let mut count = 0;
+    for route in crate::router::routes() {
+        let method = route.method.as_str().to_ascii_lowercase();
+        let op = &doc["paths"][route.pattern][&method];
+        assert!(op.is_object(), "{method} {}", route.pattern);
+        assert_eq!(
+            op["security"].is_array(),
+            route.needs_token(),
+            "{}",
+            route.pattern
+        );
+        let successes: Vec<&String> = op["responses"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .filter(|status| status.starts_with('2'))
+            .collect();
+        assert_eq!(successes.len(), 1, "{}", route.pattern);
+        let schema = &op["responses"][successes[0]]["content"][JSON]["schema"]["$ref"];
+        assert!(schema
+            .as_str()
+            .is_some_and(|r| r.starts_with("#/components/schemas/")));
+        count += 1;
+    }
+    let operations: usize = doc["paths"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|item| item.as_object().unwrap().len())
+        .sum();
+    assert_eq!(operations, count);
+}
+
+#[test]
+fn operation_ids_are_unique_words() {
+    let mut seen = BTreeSet::new();
+    for ep in endpoints() {
+        let id = operation_id(ep.method, ep.pattern);
+        assert!(id.chars().all(|c| c.is_ascii_alphanumeric()), "{id}");
+        assert!(seen.insert(id.clone()), "{id}");
+    }
+    assert_eq!(
+        operation_id("POST", "/api/users/remove-bookmark/{postId}"),
+        "postUsersRemoveBookmarkByPostId"
+    );
+}
