@@ -18,8 +18,11 @@ function json(response: ApiResponse): HttpResponse<BodyInit> {
   });
 }
 
+/** What these handlers need of the backend (a `PersistentBackend`, or one still starting). */
+export type MediaBackend = Pick<PersistentBackend, 'upload' | 'getMedia' | 'reset'>;
+
 /** `basePath` is the site's base, with leading and trailing slash. */
-export function createPersistenceHandlers(backend: PersistentBackend, basePath = '/') {
+export function createPersistenceHandlers(backend: MediaBackend, basePath = '/') {
   const uploadPath = `${basePath}api/media`;
   const mediaPrefix = `${basePath}media/`;
   return [
