@@ -136,14 +136,17 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   // The transport answers from the worker's handlers as they are at each
   // request, `msw.use()` overrides included.
   const exchanges = new Set<(exchange: TransportExchange) => void>();
+  // The panel loads after the app's first requests: they wait for it here.
+  const backlog: TransportExchange[] = [];
+  if (options.devtools) exchanges.add((exchange) => backlog.push(exchange));
   const transport = createInPageTransport(() => msw.listHandlers(), {
     basePath: base,
     prefixes: BACKEND_PREFIXES,
     observe: (exchange) => exchanges.forEach((listener) => listener(exchange)),
   });
   if (options.devtools) {
-    const context: DevtoolsContext = { msw, core, backend, transport, exchanges, basePath: base };
-    void import('./devtools/mount.js')
+    const context: DevtoolsContext = { msw, core, backend, transport, exchanges, backlog, basePath: base };
+    void import('./devtools/devtoolsPanel.js')
       .then(({ mountDevtools }) => mountDevtools(context))
       .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
   }

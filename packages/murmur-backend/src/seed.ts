@@ -96,6 +96,6 @@ export function checkSeed(seed: MurmurSeed | undefined): void {
 export async function loadableSeed(seed: MurmurSeed): Promise<LoadableSeed> {
   if (!('generate' in seed)) return seed;
   checkSeed(seed);
-  const { generateSeed } = await import('./generate.js');
+  const { generateSeed } = await import('./generateSeed.js');
   return generateSeed(seed.generate);
 }

@@ -10,7 +10,9 @@ export interface DevtoolsContext {
   core: { exportSnapshot(): string };
   backend: Pick<PersistentBackend, 'reset' | 'loadSnapshot' | 'revision'>;
   transport: typeof fetch;
-  /** Add a listener to hear of every request the transport answers. */
+  /** Add a listener to hear of every request the transport answers (the one there at first fills `backlog`). */
   exchanges: Set<(exchange: TransportExchange) => void>;
+  /** What the transport answered before the panel loaded. */
+  backlog: TransportExchange[];
   basePath: string;
 }

@@ -9,6 +9,7 @@ import type { TransportExchange } from '../inPageTransport.js';
 /** The part of msw's `SetupWorker` (or `SetupServer`) the controls use. */
 export interface MswLike {
   use(...handlers: RequestHandler[]): void;
+  resetHandlers(): void;
   listHandlers(): readonly AnyHandler[];
   events: {
     on(event: 'request:start', listener: (args: { request: Request; requestId: string }) => void): void;
@@ -101,13 +102,20 @@ export class DevtoolsControls {
     this.msw.use(route(pattern, resolver, { once: true }));
   }
 
+  /** `msw.resetHandlers()`: every override goes (armed failures, offline, latency, a developer's own `use()`). */
+  clearOverrides(): void {
+    this.msw.resetHandlers();
+    this.#offline = false;
+    this.#latency = 0;
+  }
+
   /** Put back in front after a `resetHandlers()` (which drops every override, this one too). */
   #install(): void {
     if (!this.msw.listHandlers().includes(this.#handler)) this.msw.use(this.#handler);
   }
 
   /** Calls `listener` for every backend request, the worker's and the transport's, once it is answered. */
-  watch(exchanges: Set<(exchange: TransportExchange) => void>, listener: (entry: LogEntry) => void): void {
+  watch(exchanges: Set<(exchange: TransportExchange) => void>, listener: (entry: LogEntry) => void, backlog: TransportExchange[] = []): void {
     const ours = (url: URL) => ['api', 'media', '__murmur'].some((prefix) => url.pathname.startsWith(`${this.basePath}${prefix}`));
     const started = new Map<string, number>();
     this.msw.events.on('request:start', ({ request, requestId }) => {
@@ -121,9 +129,13 @@ export class DevtoolsControls {
       const status = response.type === 'error' ? 'failed' : response.status;
       listener({ method: request.method, path: `${url.pathname}${url.search}`, status, ms: performance.now() - start, via: 'worker' });
     });
-    exchanges.add(({ method, url, status, ms }) => {
+    const fromTransport = ({ method, url, status, ms }: TransportExchange) => {
       const { pathname, search } = new URL(url);
       listener({ method, path: `${pathname}${search}`, status, ms, via: 'transport' });
-    });
+    };
+    // What came before, then everything from now on (instead of the buffer).
+    exchanges.clear();
+    backlog.splice(0).forEach(fromTransport);
+    exchanges.add(fromTransport);
   }
 }

@@ -3,9 +3,9 @@
 
 export const PANEL_CSS = `
 :host { all: initial; }
-aside {
-  position: fixed; left: 12px; bottom: 12px; z-index: 2147483000;
-  display: flex; flex-direction: column; align-items: flex-start; gap: 8px;
+.dock {
+  position: fixed; right: 12px; bottom: 12px; z-index: 2147483000;
+  display: flex; flex-direction: column; align-items: flex-end; gap: 8px;
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #e8eaf0;
 }
 button, input, select { font: inherit; color: inherit; }
@@ -14,7 +14,7 @@ button, input, select { font: inherit; color: inherit; }
   background: #111827; color: #f9fafb; cursor: pointer; box-shadow: 0 2px 8px rgb(0 0 0 / 0.3);
 }
 .panel {
-  order: 1; width: min(420px, calc(100vw - 24px)); max-height: min(70vh, 620px); overflow: auto;
+  order: 1; width: min(360px, calc(100vw - 24px)); max-height: min(60vh, 560px); overflow: auto;
   box-sizing: border-box; padding: 12px 14px; border: 1px solid #374151; border-radius: 12px;
   background: #111827; box-shadow: 0 8px 24px rgb(0 0 0 / 0.35);
 }
@@ -37,14 +37,17 @@ input[type=checkbox] { width: 16px; height: 16px; accent-color: #60a5fa; }
 :focus-visible, .file:focus-within { outline: 2px solid #93c5fd; outline-offset: 2px; }
 #restore { position: absolute; width: 1px; height: 1px; opacity: 0; }
 .link { padding: 0 4px; border: none; background: none; color: #93c5fd; text-decoration: underline; }
-.status { min-height: 1.4em; margin: 0 0 8px; color: #a7f3d0; }
+.status { margin: 0 0 8px; color: #a7f3d0; }
+.status:empty { display: none; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 table { width: 100%; border-collapse: collapse; table-layout: fixed; font-size: 12px; }
 caption { text-align: left; padding: 4px 0; color: #d1d5db; }
 th, td { padding: 3px 4px; border-top: 1px solid #374151; text-align: left; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 th { color: #d1d5db; font-weight: 600; }
 th:nth-child(1) { width: 52px; } th:nth-child(3) { width: 48px; } th:nth-child(4) { width: 40px; } th:nth-child(5) { width: 66px; }
-.num { text-align: right; }
+.num, th:nth-child(4) { text-align: right; }
+/* Above a phone layout's bottom navigation bar. */
+@media (max-width: 720px) { .dock { bottom: 84px; } .panel { max-height: calc(100vh - 170px); } }
 .ok { color: #86efac; }
 .bad { color: #fca5a5; }
 `;

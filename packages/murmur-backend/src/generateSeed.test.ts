@@ -3,7 +3,7 @@
 // rules (the core loads it through them), the guest always in it, and a bad
 // option refused with a message saying what to change.
 import { describe, expect, it } from 'vitest';
-import { generateSeed, GENERATED_PASSWORD } from './generate.js';
+import { generateSeed, GENERATED_PASSWORD } from './generateSeed.js';
 import { createMurmurServer, SeedError, type MurmurSeed } from './node.js';
 
 const ORIGIN = 'http://localhost';
@@ -37,7 +37,7 @@ describe('generateSeed', () => {
   });
 
   it('keeps to the API input rules', () => {
-    const { users, posts } = generateSeed({ users: 500, posts: 2000, seed: 3 });
+    const { users, posts = [] } = generateSeed({ users: 500, posts: 2000, seed: 3 });
     const names = users.map((u) => u.username.toLowerCase());
     expect(new Set(names).size).toBe(users.length);
     for (const user of users) {

@@ -88,11 +88,21 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
     say(`The next ${method.value === 'ANY' ? '' : `${method.value} `}${path.value} will fail.`);
   });
 
+  // Every override off (msw.resetHandlers()).
+  const clearOverrides = el('button', { type: 'button' }, 'Clear overrides');
+
   // Offline.
   const offline = el('input', { id: 'offline', type: 'checkbox' });
   offline.addEventListener('change', () => {
     controls.setOffline(offline.checked);
     say(offline.checked ? 'Offline: every /api request fails as a network error.' : 'Back online.');
+  });
+
+  clearOverrides.addEventListener('click', () => {
+    controls.clearOverrides();
+    offline.checked = false;
+    latency.value = '0';
+    say('Every override is cleared: the backend answers everything.');
   });
 
   // Reset, download, restore.
@@ -143,7 +153,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
     rows.prepend(row);
     while (rows.children.length > LOG_SIZE) rows.lastElementChild?.remove();
   };
-  controls.watch(context.exchanges, log);
+  controls.watch(context.exchanges, log, context.backlog);
 
   const panel = el(
     'section',
@@ -162,7 +172,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
       el('legend', {}, 'Fail the next request to'),
       el('div', { class: 'row' }, el('label', { for: 'fail-method', class: 'sr' }, 'Method'), method, el('label', { for: 'fail-path', class: 'sr' }, 'Path'), path),
       paths,
-      el('div', { class: 'row' }, el('label', { for: 'fail-kind', class: 'sr' }, 'Failure'), failure, failButton),
+      el('div', { class: 'row' }, el('label', { for: 'fail-kind', class: 'sr' }, 'Failure'), failure, failButton, clearOverrides),
     ),
     el(
       'div',
@@ -201,7 +211,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
     toggle.focus();
   });
 
-  shadow.append(style, el('aside', { 'aria-label': 'Murmur devtools' }, panel, toggle));
+  shadow.append(style, el('div', { class: 'dock' }, panel, toggle));
   document.body.append(host);
   return host;
 }
