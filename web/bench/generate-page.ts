@@ -15,6 +15,7 @@ interface Options {
 declare global {
   interface Window {
     generateBench: { run(options: Options): Promise<unknown> };
+    generateOption(options: Omit<Options, 'runs'>): Promise<{ readyMs: number; afterCoreMs: number; marks: Record<string, number>; posts: number; guestLogin: number }>;
   }
 }
 
@@ -39,3 +40,26 @@ window.generateBench = {
   },
 };
 document.documentElement.dataset.bench = 'ready';
+
+/**
+ * The option itself, as an app uses it: `startMurmurBackend` with
+ * `seed: { generate }` (once per page: it starts msw). Checks the answer:
+ * the posts are all there and the guest signs in.
+ */
+window.generateOption = async ({ users, posts, seed }) => {
+  const { startMurmurBackend } = await import('../../packages/murmur-backend/src/browser.js');
+  const started = performance.now();
+  const backend = await startMurmurBackend({ persist: 'memory', waitForWorker: false, seed: { generate: { users, posts, seed } } });
+  const readyMs = performance.now() - started;
+  const coreReady = performance.getEntriesByName('murmur:core-ready').at(-1)?.startTime ?? started;
+  const afterCoreMs = performance.now() - coreReady;
+  const at = (name: string) => performance.getEntriesByName(name).at(-1)?.startTime ?? 0;
+  // Since the call: the core compiled, the seed made (the generator loaded
+  // and run), loaded by the core, and the backend started over it.
+  const marks = Object.fromEntries(
+    ['core-ready', 'seed-made', 'seed-loaded', 'data-restored'].map((name) => [name, at(`murmur:${name}`) - started]),
+  );
+  const all = (await (await backend.transport('/api/posts')).json()) as { posts: unknown[] };
+  const login = await backend.transport('/api/auth/login', { method: 'POST', body: JSON.stringify({ username: 'guest', password: 'guest123' }) });
+  return { readyMs, afterCoreMs, marks, posts: all.posts.length, guestLogin: login.status };
+};

@@ -117,7 +117,10 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
     performance.mark('murmur:core-ready');
     core = new MockCore({ basePath: base });
-    const seeded = seededCore(core, await seed);
+    const loadable = await seed;
+    performance.mark('murmur:seed-made');
+    const seeded = seededCore(core, loadable);
+    performance.mark('murmur:seed-loaded');
     ({ backend, notices } = await startBackend(seeded, options.persist));
     started.resolve(backend);
   } catch (error) {
