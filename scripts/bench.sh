@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: builds what is needed, then one headless Chromium run that
 # prints the tables and writes bench/RESULTS.md (see bench/run.mjs).
-#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed,persistence,backup]
+#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed,persistence,backup,generate]
 # Builds go to the bench's own folders: web/dist-bench-prod (the production
 # site) and web/dist-bench (the harness and the bulk-feed page); the smoke
 # run uses its own pair, so that it can run beside a full run.
@@ -23,7 +23,7 @@ SKIP_CORE=1 OUT_DIR="$BENCH_PROD_DIR" bash scripts/build.sh
 step "build the bench pages (web/$BENCH_PAGES_DIR)"
 (cd web && BENCH_OUT_DIR="$ROOT/web/$BENCH_PAGES_DIR" vite build --config bench/vite.config.ts)
 args=" $* "
-if [[ "$args" != *" --only=persistence "* && "$args" != *" --only=backup "* ]]; then
+if [[ "$args" != *" --only=persistence "* && "$args" != *" --only=backup "* && "$args" != *" --only=generate "* ]]; then
   step "run the bench"
   node bench/run.mjs "$@"
 fi
@@ -43,4 +43,12 @@ fi
 if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *backup* ]]; }; then
   step "backup bench: export, read and restore (web/bench/backup.mjs)"
   (cd web && node bench/backup.mjs)
+fi
+# The generated seed (issue 23): `seed: { generate }` ready at 1,000 and
+# 10,000 posts in Chromium and Node, and the developer chunks' sizes
+# (web/bench/generate.mjs). Not in the smoke run; with --only, only when it
+# names `generate`.
+if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *generate* ]]; }; then
+  step "generated-seed bench (web/bench/generate.mjs)"
+  (cd web && node bench/generate.mjs)
 fi

@@ -59,8 +59,10 @@ function pwa(base: string) {
       rollupFormat: 'iife', // a classic script: it calls importScripts
       globPatterns: ['**/*.{html,js,css,wasm,svg,png,jpg,mp4,webm,webmanifest}'],
       // msw's worker is imported by sw.js, which the browser keeps with it;
-      // 404.html is the static host's copy of index.html.
-      globIgnores: ['mockServiceWorker.js', '404.html'],
+      // 404.html is the static host's copy of index.html; the backend's data
+      // generator and devtools panel are for developers, loaded only when
+      // asked for (`seed: { generate }`, `?devtools`): no visitor stores them.
+      globIgnores: ['mockServiceWorker.js', '404.html', 'assets/generateSeed-*.js', 'assets/devtoolsPanel-*.js'],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     },
     manifest: {

@@ -87,6 +87,15 @@ impl Api {
         self.db = db;
     }
 
+    /// Replaces the state with a host's seed (`{users, follows?, posts?}`,
+    /// see `seed_import`), checked by the API's own rules; users sign up at
+    /// their `createdAt` or `now`. A refused seed leaves the state as it
+    /// was, and the error names the item and the rule.
+    pub fn import_seed(&mut self, json: &str, now: Now) -> Result<(), String> {
+        self.db = crate::seed_import::import(&self.db, json, now)?;
+        Ok(())
+    }
+
     /// Back to the seed data; the salt generator keeps running.
     pub fn reset(&mut self) {
         let mut db = crate::seed::seed_db(self.db.rng.clone());

@@ -195,6 +195,7 @@ Most front ends use the core through the `@murmur/backend` package (`packages/mu
 | `core.handleAt(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | The same at an explicit time (`nowMs` like `Date.now()`) and zone (`offsetMinutes` is `-new Date().getTimezoneOffset()`), for callers that record requests and replay them. |
 | `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ...}`. |
 | `core.importSnapshot(json: string)` | Replaces the state; throws an `Error` saying why a bad document was refused, leaving the state as it was. |
+| `core.importSeed(json: string)` | Replaces the state with a host's seed `{users, follows?, posts?}` (users with plain passwords, `[follower, followed]` usernames, posts with `likedBy` and `comments`), checked by the API's own rules (sign-up, profile edit, follow, post, like, comment); throws an `Error` naming the item and the rule, leaving the state as it was. `@murmur/backend`'s `seed` option (and `seed: { generate }`) loads through it. |
 | `core.loadBulk(users: number, posts: number)` | Replaces the state with generated users (the guest among them) and posts, for benchmarks. |
 | `core.reset()` | Back to the seed data. |
 ";

@@ -29,6 +29,7 @@ mod router;
 mod routes;
 mod search;
 mod seed;
+mod seed_import;
 mod snapshot;
 mod time;
 mod views;

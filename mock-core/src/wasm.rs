@@ -166,6 +166,18 @@ impl MockCore {
         self.api.load_bulk(users as usize, posts as usize);
     }
 
+    /// Replaces the state with a host's seed (JSON `{users, follows?,
+    /// posts?}`: users with plain passwords, `[follower, followed]`
+    /// usernames, posts with `likedBy` and `comments`), checked by the API's
+    /// own rules. Throws an `Error` naming the item and the rule; the state
+    /// is then left as it was.
+    #[wasm_bindgen(js_name = importSeed)]
+    pub fn import_seed(&mut self, json: &str) -> Result<(), JsError> {
+        self.api
+            .import_seed(json, platform_now())
+            .map_err(|e| JsError::new(&e))
+    }
+
     /// Back to the seed data.
     pub fn reset(&mut self) {
         self.api.reset();

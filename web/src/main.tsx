@@ -32,6 +32,9 @@ async function startBackend() {
     workerUrl: `${base}${WORKER_SCRIPT}`,
     persist: 'indexeddb',
     waitForWorker: false,
+    // The developers' panel (a chunk of its own, loaded only when on): in
+    // `npm run dev`, and on the built site with `?devtools` in the address.
+    devtools: import.meta.env.DEV || new URLSearchParams(window.location.search).has('devtools'),
   });
   // The app's requests are answered from here on.
   performance.mark('murmur:backend-ready');

@@ -100,11 +100,16 @@ impl CommentRequest {
     /// The non-empty text of the comment.
     fn text(self) -> Result<String, ApiError> {
         let CommentData(text) = self.comment_data;
-        if text.trim().is_empty() {
-            return Err(ApiError::CommentEmpty);
-        }
-        Ok(text)
+        check_comment_text(text)
     }
+}
+
+/// The rules a comment's text must meet (a new comment, or a seed's).
+pub(crate) fn check_comment_text(text: String) -> Result<String, ApiError> {
+    if text.trim().is_empty() {
+        return Err(ApiError::CommentEmpty);
+    }
+    Ok(text)
 }
 
 fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {

@@ -63,7 +63,7 @@ impl PostData {
     /// path the post already has is kept as it is: an old state may hold
     /// one the rule now refuses); a new relative path is made absolute
     /// under `base`.
-    fn check(self, current_media: Option<&str>, base: &str) -> Result<Self, ApiError> {
+    pub(crate) fn check(self, current_media: Option<&str>, base: &str) -> Result<Self, ApiError> {
         if let Some(content) = &self.content {
             if content.trim().is_empty() {
                 return Err(ApiError::PostContentEmpty);

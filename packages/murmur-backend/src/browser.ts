@@ -2,19 +2,22 @@
 // before the app renders. Node tests: `createMurmurServer` from
 // `@murmur/backend/node`.
 
-import { setupWorker } from 'msw/browser';
+import { setupWorker, type SetupWorker } from 'msw/browser';
 import init, { MockCore } from '../core/mock_core.js';
+import { backendHandlers, whenStarted } from './backendHandlers.js';
 import { backupApi, type MurmurBackupApi } from './backupApi.js';
-import { createHandlers } from './handlers.js';
-import { createInPageTransport } from './inPageTransport.js';
-import { BACKEND_PREFIXES, normalizeBasePath, withHostOptions, type MurmurCommonOptions } from './options.js';
-import { createPersistenceHandlers } from './persistence/index.js';
+import type { DevtoolsContext } from './devtools/context.js';
+import { createInPageTransport, type TransportExchange } from './inPageTransport.js';
+import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from './options.js';
+import type { PersistentBackend } from './persistence/persistentBackend.js';
+import { checkSeed, loadableSeed } from './seed.js';
 import { seededCore } from './seededCore.js';
 import { startBackend, type Persist } from './startBackend.js';
 
+export type { GenerateOptions } from './generateOptions.js';
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from './options.js';
 export type { Persist } from './startBackend.js';
-export { SeedError, type MurmurSeed, type SeedPost, type SeedUser } from './seed.js';
+export { SeedError, type MurmurSeed, type SeedComment, type SeedData, type SeedPost, type SeedUser } from './seed.js';
 export * from './shared.js';
 
 export interface MurmurBackendOptions extends MurmurCommonOptions {
@@ -34,6 +37,12 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
    * as Murmur's does), and let `worker` say when the rest is answered.
    */
   waitForWorker?: boolean;
+  /**
+   * Mounts Murmur's devtools panel (request log, latency, fail the next
+   * request, offline, reset, download/restore the state) in a shadow root
+   * on `document.body`. Loaded as a chunk of its own only when `true`.
+   */
+  devtools?: boolean;
 }
 
 export type { MurmurBackupApi } from './backupApi.js';
@@ -41,6 +50,13 @@ export type { MurmurBackupApi } from './backupApi.js';
 export interface MurmurBackend extends MurmurBackupApi {
   /** The wasm core itself (`exportSnapshot()`, `reset()`, …). */
   core: MockCore;
+  /**
+   * msw's worker (`SetupWorker`), unchanged: `msw.use(...)` overrides a
+   * route for every request however it is sent (`fetch`, XHR, `transport`),
+   * `resetHandlers()` returns to the backend's handlers, `restoreHandlers()`,
+   * `listHandlers()` and `events` as msw documents.
+   */
+  msw: SetupWorker;
   /** Messages for the user about start-up (a saved state set aside, storage unavailable, …). */
   notices: string[];
   /**
@@ -66,17 +82,23 @@ export interface MurmurBackend extends MurmurBackupApi {
  */
 export async function startMurmurBackend(options: MurmurBackendOptions): Promise<MurmurBackend> {
   const base = normalizeBasePath(options.basePath);
+  checkSeed(options.seed); // a bad option fails here, before anything loads
+  // The backend's handlers exist before the backend does (requests wait for
+  // it), so they are the worker's initial handlers: `msw.resetHandlers()`
+  // returns to them, and `msw.use()` overrides go in front of them.
+  let started!: { resolve: (backend: PersistentBackend) => void; reject: (error: unknown) => void };
+  const backendReady = new Promise<PersistentBackend>((resolve, reject) => (started = { resolve, reject }));
+  backendReady.catch(() => undefined); // the caller gets the error from this function
+  const msw = setupWorker(...backendHandlers(whenStarted(backendReady), { ...options, basePath: base }));
   // By default the service worker registers, installs and activates in its
   // own thread while the core loads and the saved data is read (with
-  // `waitForWorker: false`, once the page is idle); it gets its handlers
-  // once they exist.
-  const worker = setupWorker();
+  // `waitForWorker: false`, once the page is idle).
   const waitForWorker = options.waitForWorker ?? true;
   // Without service workers msw would patch the page's fetch instead: no
   // such fallback is started (the in-page transport needs none).
   const startWorker = () =>
     'serviceWorker' in navigator
-      ? worker
+      ? msw
           .start({
             serviceWorker: { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } },
             onUnhandledRequest: 'bypass',
@@ -90,17 +112,25 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   const controlled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
   const startedEarly = waitForWorker || controlled ? startWorker() : null;
   startedEarly?.catch(() => undefined); // awaited below, or the caller decides what a page without a worker loses
-  await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
-  performance.mark('murmur:core-ready');
-  const core = new MockCore({ basePath: base });
-  const seeded = seededCore(core, options.seed);
-  const { backend, notices } = await startBackend(seeded, options.persist);
+  let core: MockCore;
+  let notices: string[];
+  let backend: PersistentBackend;
+  try {
+    const seed = options.seed && loadableSeed(options.seed); // the generator loads while the core does
+    await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
+    performance.mark('murmur:core-ready');
+    core = new MockCore({ basePath: base });
+    const loadable = await seed;
+    performance.mark('murmur:seed-made');
+    const seeded = seededCore(core, loadable);
+    performance.mark('murmur:seed-loaded');
+    ({ backend, notices } = await startBackend(seeded, options.persist));
+    started.resolve(backend);
+  } catch (error) {
+    started.reject(error);
+    throw error;
+  }
   performance.mark('murmur:data-restored');
-  const handlers = withHostOptions([...createPersistenceHandlers(backend, base), ...createHandlers(backend, base)], {
-    ...options,
-    basePath: base,
-  });
-  worker.resetHandlers(...handlers);
   // With `waitForWorker: false` the transport does not wait for the worker:
   // on a first visit to Murmur's site it activates only once its install has
   // precached the whole site (about 2.4 MB), and on that first visit it
@@ -109,8 +139,24 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   const workerActive = startedEarly ?? whenIdle().then(startWorker);
   workerActive.catch(() => undefined);
   if (waitForWorker) await workerActive;
-  const transport = createInPageTransport(handlers, { basePath: base, prefixes: BACKEND_PREFIXES });
-  return { core, notices, transport, worker: workerActive, ...backupApi(backend) };
+  // The transport answers from the worker's handlers as they are at each
+  // request, `msw.use()` overrides included.
+  const exchanges = new Set<(exchange: TransportExchange) => void>();
+  // The panel loads after the app's first requests: they wait for it here.
+  const backlog: TransportExchange[] = [];
+  if (options.devtools) exchanges.add((exchange) => backlog.push(exchange));
+  const transport = createInPageTransport(() => msw.listHandlers(), {
+    basePath: base,
+    prefixes: BACKEND_PREFIXES,
+    observe: (exchange) => exchanges.forEach((listener) => listener(exchange)),
+  });
+  if (options.devtools) {
+    const context: DevtoolsContext = { msw, core, backend, transport, exchanges, backlog, basePath: base };
+    void import('./devtools/devtoolsPanel.js')
+      .then(({ mountDevtools }) => mountDevtools(context))
+      .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
+  }
+  return { core, msw, notices, transport, worker: workerActive, ...backupApi(backend) };
 }
 
 /** Settles once the page's main thread is idle (the app renders its first data meanwhile), or after 2 s at the latest. */

@@ -7,7 +7,7 @@
 // is replaced: other code's `fetch`, `<img>`/`<video>` media, navigations,
 // XHR and other tabs' requests go through the service worker as before.
 
-import { getResponse, type RequestHandler } from 'msw';
+import { getResponse, RequestHandler, type AnyHandler } from 'msw';
 
 export interface InPageTransportOptions {
   /** The site's base path, with leading and trailing slash (`/`, `/murmur/`). */
@@ -18,10 +18,20 @@ export interface InPageTransportOptions {
   fallback?: typeof fetch;
   /** Whose origin counts as ours; the page's by default. */
   origin?: string;
+  /** Told about every request answered here (not those passed on to `fallback`), once it is. */
+  observe?: (exchange: TransportExchange) => void;
+}
+
+/** One request the transport answered: `status` is `'failed'` for a network error (`HttpResponse.error()`) or a handler that threw an abort. */
+export interface TransportExchange {
+  method: string;
+  url: string;
+  status: number | 'failed';
+  ms: number;
 }
 
 /** The handlers, or a way to read the current ones (a worker whose handlers are swapped). */
-export type HandlerSource = readonly RequestHandler[] | (() => readonly RequestHandler[]);
+export type HandlerSource = readonly AnyHandler[] | (() => readonly AnyHandler[]);
 
 const abortError = () => new DOMException('signal is aborted without reason', 'AbortError');
 
@@ -60,6 +70,9 @@ class ReplayableRequest extends Request {
   }
 }
 
+/** The handlers that answer requests (msw's WebSocket handlers do not). */
+const httpHandlers = (handlers: readonly AnyHandler[]) => handlers.filter((handler) => handler instanceof RequestHandler);
+
 /** `passthrough()` from a handler: msw lets the request go on to the network. */
 const isPassthrough = (response: Response) =>
   response.status === 302 && response.headers.get('x-msw-intention') === 'passthrough';
@@ -89,6 +102,25 @@ export function createInPageTransport(handlers: HandlerSource, options: InPageTr
   };
 
   async function answer(request: Request, input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+    const started = performance.now();
+    const report = (status: TransportExchange['status']) =>
+      options.observe?.({ method: request.method, url: request.url, status, ms: performance.now() - started });
+    try {
+      const { response, ours } = await respond(request, input, init);
+      if (ours) report(response.status);
+      return response;
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) report('failed');
+      throw error;
+    }
+  }
+
+  /** The answer, and whether the handlers gave it (`false`: the fallback did). */
+  async function respond(
+    request: Request,
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+  ): Promise<{ response: Response; ours: boolean }> {
     const signal = request.signal;
     if (signal.aborted) throw signal.reason ?? abortError();
     // For the fall-through a handler may have read the body: keep a copy,
@@ -102,7 +134,7 @@ export function createInPageTransport(handlers: HandlerSource, options: InPageTr
       signal.addEventListener('abort', onAbort, { once: true });
     });
     try {
-      settled = await Promise.race([getResponse(current() as RequestHandler[], request), aborted]);
+      settled = await Promise.race([getResponse(httpHandlers(current()), request), aborted]);
     } catch (error) {
       if (signal.aborted) throw signal.reason ?? abortError();
       settled = handlerErrorResponse(error);
@@ -110,11 +142,13 @@ export function createInPageTransport(handlers: HandlerSource, options: InPageTr
       signal.removeEventListener('abort', onAbort);
     }
     if (signal.aborted) throw signal.reason ?? abortError();
-    if (!settled || isPassthrough(settled)) return fallbackCopy ? fallback(fallbackCopy) : fallback(input, init);
+    if (!settled || isPassthrough(settled)) {
+      return { response: await (fallbackCopy ? fallback(fallbackCopy) : fallback(input, init)), ours: false };
+    }
     if (settled.type === 'error') throw new TypeError('Failed to fetch');
     // As fetch's own answers (and msw's interceptors) do: the response knows its URL.
     if (!settled.url) Object.defineProperty(settled, 'url', { value: request.url, configurable: true });
-    return settled;
+    return { response: settled, ours: true };
   }
 
   return function inPageFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

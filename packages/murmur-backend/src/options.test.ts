@@ -101,7 +101,7 @@ describe('seed', () => {
     [{ users: [SEED.users[0]], posts: [{ username: 'bob', content: 'hi' }] }, 'seed: post 1 ("hi"): no seed user "bob"'],
     [{ users: [SEED.users[0]], posts: [{ username: 'ada', content: 'x'.repeat(101) }] }, `seed: post 1 ("${'x'.repeat(101)}"): Post content must be at most 100 characters`],
     [{ users: [SEED.users[0]], follows: [['ada', 'ada']] }, 'seed: follow "ada" → "ada": You cannot follow yourself'],
-    [{ users: 'ada' }, 'seed: `users` must be a list (or give a `snapshot`)'],
+    [{ users: 'ada' }, 'seed: `users` must be a list (or give a `snapshot` or `generate`)'],
     [{ snapshot: '{"format":"other"}' }, 'seed: snapshot refused'],
   ])('refuses a bad seed with a clear error: %#', (seed, message) => {
     const attempt = () => createMurmurServer({ seed: seed as MurmurSeed });

@@ -1,9 +1,11 @@
-// The host's own seed data, put into a fresh core through the core's own API
-// (sign-up, profile edit, follow, post, like), so every rule and message of
-// the API checks it: passwords are hashed as at sign-up, a bad user or post
-// is refused with the catalogue's message, and nothing is half imported.
+// The host's seed data, loaded by the core in one call (`importSeed`), which
+// checks it by the API's own rules: users go through sign-up and the profile
+// edit (passwords hashed as at sign-up), follows, posts, likes and comments
+// through their routes' rules. A bad user or post is refused with the
+// catalogue's message, and nothing is half imported. `generate` builds such a
+// seed first, with a module loaded only when asked for (generate.ts).
 
-import { bodyText, callCore, type CoreLike } from './handlers.js';
+import { checkGenerateOptions, type GenerateOptions } from './generateOptions.js';
 
 export interface SeedUser {
   username: string;
@@ -15,6 +17,16 @@ export interface SeedUser {
   website?: string;
   /** A path under the base (`/avatars/a.svg`); default the default avatar. */
   avatarURL?: string;
+  /** When the account was made (ms since the epoch); default now. */
+  createdAt?: number;
+}
+
+export interface SeedComment {
+  /** The commenter's username. */
+  username: string;
+  text: string;
+  /** Default: the post's `createdAt`. */
+  createdAt?: number;
 }
 
 export interface SeedPost {
@@ -26,17 +38,25 @@ export interface SeedPost {
   hashtags?: string;
   /** Usernames of the users who like it. */
   likedBy?: string[];
+  comments?: SeedComment[];
+  /** When it was posted (ms since the epoch); default now. */
+  createdAt?: number;
 }
 
-/** Users, their follows (`[follower, followed]` usernames) and posts; or a saved snapshot (`core.exportSnapshot()`). */
-export type MurmurSeed =
-  | { users: SeedUser[]; follows?: [follower: string, followed: string][]; posts?: SeedPost[] }
-  | { snapshot: string | object };
+/** Users, their follows (`[follower, followed]` usernames) and posts. */
+export interface SeedData {
+  users: SeedUser[];
+  follows?: [follower: string, followed: string][];
+  posts?: SeedPost[];
+}
+
+/** Users and posts; a saved snapshot (`core.exportSnapshot()`); or a generated set (`{ generate: { users, posts, seed } }`). */
+export type MurmurSeed = SeedData | { snapshot: string | object } | { generate: GenerateOptions };
 
 /** A core whose whole state can be read and replaced. */
-export interface SeedableCore extends CoreLike {
-  exportSnapshot(): string;
+export interface SeedableCore {
   importSnapshot(json: string): void;
+  importSeed(json: string): void;
 }
 
 /** Why a seed was refused: names the user, post or follow, and the API's message. */
@@ -44,85 +64,38 @@ export class SeedError extends Error {
   override name = 'SeedError';
 }
 
-interface Answer {
-  status: number;
-  json: Record<string, unknown>;
-}
-
-function call(core: CoreLike, method: string, url: string, token: string | undefined, body: unknown): Answer {
-  const res = callCore(core, method, url, token, body === undefined ? '' : JSON.stringify(body));
-  return { status: res.status, json: JSON.parse(bodyText(res)) as Record<string, unknown> };
-}
-
-function expectOk(what: string, answer: Answer): Answer {
-  if (answer.status >= 200 && answer.status < 300) return answer;
-  const errors = answer.json.errors;
-  const message = Array.isArray(errors) && typeof errors[0] === 'string' ? errors[0] : `status ${answer.status}`;
-  throw new SeedError(`seed: ${what}: ${message}`);
-}
+/** A seed ready for the core: `generate` already run. */
+export type LoadableSeed = SeedData | { snapshot: string | object };
 
 /**
  * Replaces the core's state with `seed`. Throws a `SeedError` (and leaves the
- * state as it was) when the API refuses any part of it.
+ * state as it was) when the core refuses any part of it.
  */
-export function applySeed(core: SeedableCore, seed: MurmurSeed): void {
-  if ('snapshot' in seed) {
-    const json = typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot);
-    try {
-      core.importSnapshot(json);
-    } catch (error) {
-      throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return;
-  }
-  if (!Array.isArray(seed.users)) throw new SeedError('seed: `users` must be a list (or give a `snapshot`)');
-  const before = core.exportSnapshot();
+export function applySeed(core: SeedableCore, seed: LoadableSeed): void {
+  const snapshot = 'snapshot' in seed;
+  if (!snapshot && !Array.isArray(seed.users)) throw new SeedError('seed: `users` must be a list (or give a `snapshot` or `generate`)');
   try {
-    load(core, seed);
+    if (snapshot) core.importSnapshot(typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot));
+    else core.importSeed(JSON.stringify(seed));
   } catch (error) {
-    core.importSnapshot(before);
-    throw error;
+    throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function load(core: SeedableCore, seed: Extract<MurmurSeed, { users: SeedUser[] }>): void {
-  // Empty, keeping the salt generator; ids start again (u-01, p-01, c-01)
-  // in the seed's order. Upload ids go on, so no stored image is shadowed.
-  const state = JSON.parse(core.exportSnapshot()) as { counters: Record<string, number> };
-  const empty = { ...state, users: [], posts: [], counters: { ...state.counters, user: 0, post: 0, comment: 0 } };
-  core.importSnapshot(JSON.stringify(empty));
+/** Throws a `SeedError` saying what to change when `generate`'s options are wrong (before anything is loaded). */
+export function checkSeed(seed: MurmurSeed | undefined): void {
+  if (!seed || !('generate' in seed)) return;
+  try {
+    checkGenerateOptions(seed.generate);
+  } catch (error) {
+    throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
 
-  const accounts = new Map<string, { id: string; token: string }>();
-  const account = (username: string, what: string) => {
-    const found = accounts.get(username);
-    if (!found) throw new SeedError(`seed: ${what}: no seed user "${username}"`);
-    return found;
-  };
-  for (const user of seed.users) {
-    const what = `user "${user.username}"`;
-    const { bio, website, ...signup } = user;
-    const created = expectOk(what, call(core, 'POST', '/api/auth/signup', undefined, signup)).json;
-    const token = String(created.encodedToken);
-    accounts.set(user.username, { id: String((created.createdUser as { _id: string })._id), token });
-    if (bio !== undefined || website !== undefined) {
-      expectOk(what, call(core, 'POST', '/api/users/edit', token, { userData: { bio, website } }));
-    }
-  }
-  for (const [follower, followed] of seed.follows ?? []) {
-    const what = `follow "${follower}" → "${followed}"`;
-    const target = account(followed, what).id;
-    expectOk(what, call(core, 'POST', `/api/users/follow/${encodeURIComponent(target)}`, account(follower, what).token, undefined));
-  }
-  const known = new Set<string>();
-  (seed.posts ?? []).forEach((post, index) => {
-    const what = `post ${index + 1} ("${post.content}")`;
-    const { username, likedBy, ...postData } = post;
-    const answer = expectOk(what, call(core, 'POST', '/api/posts', account(username, what).token, { postData }));
-    const ids = (answer.json.posts as { _id: string }[]).map((p) => p._id);
-    const id = ids.find((candidate) => !known.has(candidate));
-    ids.forEach((candidate) => known.add(candidate));
-    for (const liker of likedBy ?? []) {
-      expectOk(what, call(core, 'POST', `/api/posts/like/${encodeURIComponent(id ?? '')}`, account(liker, what).token, undefined));
-    }
-  });
+/** `seed` with `generate` run (the generator, a chunk of its own, is loaded only then). */
+export async function loadableSeed(seed: MurmurSeed): Promise<LoadableSeed> {
+  if (!('generate' in seed)) return seed;
+  checkSeed(seed);
+  const { generateSeed } = await import('./generateSeed.js');
+  return generateSeed(seed.generate);
 }

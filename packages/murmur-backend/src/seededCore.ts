@@ -1,5 +1,5 @@
 import type { SnapshotCore } from './persistence/persistentBackend.js';
-import { applySeed, type MurmurSeed } from './seed.js';
+import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
 
 /**
  * The core with the host's seed applied, and applied again on `reset()`
@@ -7,7 +7,7 @@ import { applySeed, type MurmurSeed } from './seed.js';
  * that "the seed" always means the host's. Without a seed, the core itself.
  * Throws a `SeedError` when the seed is refused.
  */
-export function seededCore<Core extends SnapshotCore>(core: Core, seed: MurmurSeed | undefined): SnapshotCore {
+export function seededCore(core: SnapshotCore & SeedableCore, seed: LoadableSeed | undefined): SnapshotCore {
   if (!seed) return core;
   applySeed(core, seed);
   return {

@@ -24,8 +24,11 @@ function errorAnswer(status: number, message: string): ApiResponse {
   return { status, body: JSON.stringify({ errors: [message] }) };
 }
 
+/** What these handlers need of the backend (a `PersistentBackend`, or one still starting). */
+export type MediaBackend = Pick<PersistentBackend, 'upload' | 'getMedia' | 'reset' | 'exportBackup' | 'importBackup'>;
+
 /** `basePath` is the site's base, with leading and trailing slash. */
-export function createPersistenceHandlers(backend: PersistentBackend, basePath = '/') {
+export function createPersistenceHandlers(backend: MediaBackend, basePath = '/') {
   const uploadPath = `${basePath}api/media`;
   const mediaPrefix = `${basePath}media/`;
   return [

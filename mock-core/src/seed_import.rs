@@ -1,0 +1,280 @@
+//! A host's seed, loaded in one call and checked by the API's own rules:
+//! users go through sign-up and the profile edit (so every account rule and
+//! message applies, and passwords are hashed as at sign-up); follows, posts,
+//! likes and comments through the rules their routes apply, without
+//! rendering every post after each write (10,000 posts would be quadratic).
+//! A refused seed changes nothing and says which item broke which rule.
+
+use crate::api::{Now, Request};
+use crate::db::{Db, IdKind};
+use crate::error::ApiError;
+use crate::model::{Comment, Counters, Likes, Post};
+use crate::router::dispatch;
+use crate::routes::comments::check_comment_text;
+use crate::routes::posts::PostData;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// The seed document (`@murmur/backend`'s `seed` option, or a generated set).
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a seed object {users, follows?, posts?}"
+)]
+struct SeedDoc {
+    users: Vec<SeedUser>,
+    #[serde(default)]
+    follows: Vec<(String, String)>,
+    #[serde(default)]
+    posts: Vec<SeedPost>,
+}
+
+#[derive(Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SeedUser {
+    username: String,
+    password: String,
+    first_name: String,
+    last_name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none", rename = "avatarURL")]
+    avatar_url: Option<String>,
+    #[serde(default, skip_serializing)]
+    bio: Option<String>,
+    #[serde(default, skip_serializing)]
+    website: Option<String>,
+    /// Milliseconds since the epoch; default the time of the import.
+    #[serde(default, skip_serializing)]
+    created_at: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SeedPost {
+    username: String,
+    content: String,
+    #[serde(default, rename = "mediaURL")]
+    media_url: Option<String>,
+    #[serde(default)]
+    hashtags: Option<String>,
+    #[serde(default)]
+    liked_by: Vec<String>,
+    #[serde(default)]
+    comments: Vec<SeedComment>,
+    #[serde(default)]
+    created_at: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct SeedComment {
+    username: String,
+    text: String,
+    #[serde(default)]
+    created_at: Option<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct SignedUp {
+    created_user: Created,
+    encoded_token: String,
+}
+
+#[derive(Deserialize)]
+struct Created {
+    #[serde(rename = "_id")]
+    id: String,
+}
+
+/// The first catalogue message of an error body.
+fn message_of(body: &str) -> String {
+    #[derive(Deserialize)]
+    struct Errors {
+        errors: Vec<String>,
+    }
+    serde_json::from_str::<Errors>(body)
+        .ok()
+        .and_then(|e| e.errors.into_iter().next())
+        .unwrap_or_else(|| body.to_owned())
+}
+
+/// A user's id and token, by username.
+type Accounts = BTreeMap<String, (String, String)>;
+
+fn account<'a>(
+    accounts: &'a Accounts,
+    username: &str,
+    what: &str,
+) -> Result<&'a (String, String), String> {
+    accounts
+        .get(username)
+        .ok_or_else(|| format!("{what}: no seed user \"{username}\""))
+}
+
+/// A fresh store holding `json`'s users, follows and posts; `db` gives the
+/// salt generator, the base path and the upload counter (uploads stay).
+pub fn import(db: &Db, json: &str, now: Now) -> Result<Db, String> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    let doc: SeedDoc = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        format!("{path}: {}", e.into_inner())
+    })?;
+    let counters = Counters {
+        media: db.counters.media,
+        ..Counters::default()
+    };
+    let mut fresh = Db::from_parts(Vec::new(), Vec::new(), counters, db.rng.clone());
+    fresh.base_path = db.base_path.clone();
+    let accounts = users(&mut fresh, doc.users, now)?;
+    follows(&mut fresh, &accounts, &doc.follows)?;
+    posts(&mut fresh, &accounts, doc.posts, now)?;
+    Ok(fresh)
+}
+
+fn call(
+    db: &mut Db,
+    url: &str,
+    token: Option<&str>,
+    body: String,
+    at: Now,
+) -> Result<String, String> {
+    let req = Request {
+        method: "POST",
+        url,
+        authorization: token,
+        body: &body,
+    };
+    let res = dispatch(db, &req, at);
+    if (200..300).contains(&res.status) {
+        Ok(res.body)
+    } else {
+        Err(message_of(&res.body))
+    }
+}
+
+fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String> {
+    let mut accounts = Accounts::new();
+    for user in users {
+        let what = format!("user \"{}\"", user.username);
+        let at = Now {
+            epoch_ms: user.created_at.unwrap_or(now.epoch_ms),
+            ..now
+        };
+        let signup = serde_json::to_string(&user).map_err(|e| format!("{what}: {e}"))?;
+        let body =
+            call(db, "/api/auth/signup", None, signup, at).map_err(|m| format!("{what}: {m}"))?;
+        let created: SignedUp = serde_json::from_str(&body).map_err(|e| format!("{what}: {e}"))?;
+        if user.bio.is_some() || user.website.is_some() {
+            let edit =
+                json!({ "userData": { "bio": user.bio, "website": user.website } }).to_string();
+            call(
+                db,
+                "/api/users/edit",
+                Some(&created.encoded_token),
+                edit,
+                at,
+            )
+            .map_err(|m| format!("{what}: {m}"))?;
+        }
+        accounts.insert(
+            user.username,
+            (created.created_user.id, created.encoded_token),
+        );
+    }
+    Ok(accounts)
+}
+
+/// The follow route's rules, without rendering every user after each one.
+fn follows(db: &mut Db, accounts: &Accounts, follows: &[(String, String)]) -> Result<(), String> {
+    for (follower, followed) in follows {
+        let what = format!("follow \"{follower}\" → \"{followed}\"");
+        let (from, _) = account(accounts, follower, &what)?;
+        let (to, _) = account(accounts, followed, &what)?;
+        let refusal = if from == to {
+            Some(ApiError::CannotFollowYourself)
+        } else if db.user(from).is_some_and(|u| u.following.contains(to)) {
+            Some(ApiError::AlreadyFollowing)
+        } else {
+            None
+        };
+        if let Some(error) = refusal {
+            return Err(format!("{what}: {}", error.message()));
+        }
+        for (id, other, outgoing) in [(from, to, true), (to, from, false)] {
+            if let Some(lists) = db.user_lists_mut(id) {
+                let list = if outgoing {
+                    lists.following
+                } else {
+                    lists.followers
+                };
+                list.push(other.clone());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The rules of `POST /api/posts`, `/like` and `/comments/add`.
+fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Result<(), String> {
+    let mut comment_count: u64 = 0;
+    for (index, post) in posts.into_iter().enumerate() {
+        let what = format!("post {} (\"{}\")", index.saturating_add(1), post.content);
+        let fail = |e: ApiError| format!("{what}: {}", e.message());
+        let (author, _) = account(accounts, &post.username, &what)?;
+        let data = PostData {
+            content: Some(post.content.clone()),
+            media_url: post.media_url,
+            hashtags: post.hashtags,
+        }
+        .check(None, &db.base_path)
+        .map_err(fail)?;
+        let mut liked_by: Vec<String> = Vec::with_capacity(post.liked_by.len());
+        for liker in &post.liked_by {
+            let (id, _) = account(accounts, liker, &what)?;
+            if liked_by.contains(id) {
+                return Err(fail(ApiError::AlreadyLiked));
+            }
+            liked_by.push(id.clone());
+        }
+        let created_at = post.created_at.unwrap_or(now.epoch_ms);
+        let mut comments = Vec::with_capacity(post.comments.len());
+        for comment in post.comments {
+            let (by, _) = account(accounts, &comment.username, &what)?;
+            let text = check_comment_text(comment.text).map_err(fail)?;
+            comment_count = comment_count.saturating_add(1);
+            let at = comment.created_at.unwrap_or(created_at);
+            comments.push(Comment {
+                id: format!("c-{comment_count:02}"),
+                text,
+                author: by.clone(),
+                upvoted_by: Vec::new(),
+                downvoted_by: Vec::new(),
+                created_at: at,
+                updated_at: at,
+            });
+        }
+        let id = db.next_id(IdKind::Post);
+        db.insert_post(Post {
+            id,
+            content: data.content.unwrap_or_default(),
+            media_url: data.media_url.unwrap_or_default(),
+            hashtags: data.hashtags.unwrap_or_default(),
+            author: author.clone(),
+            created_at,
+            updated_at: created_at,
+            likes: Likes {
+                like_count: u32::try_from(liked_by.len()).unwrap_or(u32::MAX),
+                liked_by,
+                disliked_by: Vec::new(),
+            },
+            comments,
+        });
+    }
+    db.counters.comment = comment_count;
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "seed_import_tests.rs"]
+mod tests;

@@ -1,0 +1,77 @@
+// Packs @murmur/backend as npm would publish it and checks the tarball: the
+// files it holds (the built code, the wasm core, the README and licence;
+// no sources, tests or test helpers) and that its entry points import from
+// an install of it (Node: `./node` answers a request from a generated seed;
+// the browser entry loads under the `browser` condition).
+//   node scripts/check-pack.mjs [--ignore-scripts]
+// --ignore-scripts skips `prepack` (the wasm and tsc builds) when dist/ and
+// core/ are already built, as in `npm test`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const pkgDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const repoModules = resolve(pkgDir, '../../node_modules');
+const work = mkdtempSync(join(tmpdir(), 'murmur-pack-'));
+const fail = (message) => {
+  throw new Error(`check-pack: ${message}`);
+};
+
+try {
+  const args = ['pack', '--json', '--pack-destination', work];
+  if (process.argv.includes('--ignore-scripts')) args.push('--ignore-scripts');
+  const [packed] = JSON.parse(execFileSync('npm', args, { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+  const files = packed.files.map((f) => f.path).sort();
+
+  const required = [
+    'package.json', 'README.md', 'LICENSE',
+    'dist/browser.js', 'dist/browser.d.ts', 'dist/node.js', 'dist/node.d.ts', 'dist/shared.js', 'dist/shared.d.ts',
+    'dist/cookieJar.js', 'dist/generateSeed.js', 'dist/devtools/devtoolsPanel.js',
+    'core/mock_core.js', 'core/mock_core.d.ts', 'core/mock_core_bg.wasm',
+  ];
+  const missing = required.filter((file) => !files.includes(file));
+  if (missing.length) fail(`the tarball lacks ${missing.join(', ')}`);
+  const stray = files.filter((file) => /^src\/|\.test\.|testing\.|\.tsbuildinfo$|^scripts\//.test(file));
+  if (stray.length) fail(`the tarball holds what users must not get: ${stray.join(', ')}`);
+
+  const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  for (const field of ['license', 'repository', 'types', 'files']) if (!manifest[field]) fail(`package.json has no ${field}`);
+
+  // Install it: the tarball unpacked as node_modules/@murmur/backend, its
+  // dependencies (msw, the peer; faker) taken from this repository's install.
+  const app = join(work, 'app');
+  const target = join(app, 'node_modules/@murmur/backend');
+  mkdirSync(target, { recursive: true });
+  execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', target, '--strip-components=1']);
+  for (const dep of ['msw', '@faker-js', ...Object.keys(JSON.parse(readFileSync(join(repoModules, 'msw/package.json'), 'utf8')).dependencies ?? {})]) {
+    const link = join(app, 'node_modules', dep);
+    mkdirSync(dirname(link), { recursive: true });
+    try {
+      symlinkSync(join(repoModules, dep), link);
+    } catch {
+      // already there (a scope shared by two dependencies)
+    }
+  }
+  const run = (code, conditions = []) =>
+    execFileSync('node', [...conditions, '--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' }).trim();
+  const node = run(`
+    const { createMurmurServer, SeedError } = await import('@murmur/backend/node');
+    const { server, ready } = createMurmurServer({ seed: { generate: { users: 5, posts: 20, seed: 1 } } });
+    server.listen();
+    await ready;
+    const res = await fetch('http://localhost/api/auth/login', { method: 'POST', body: JSON.stringify({ username: 'guest', password: 'guest123' }) });
+    const { posts } = await (await fetch('http://localhost/api/posts')).json();
+    server.close();
+    console.log(res.status, posts.length, typeof SeedError);
+  `);
+  if (node !== '200 20 function') fail(`@murmur/backend/node answered "${node}"`);
+  const protocol = run(`const p = await import('@murmur/backend/protocol'); const j = await import('@murmur/backend/cookie-jar'); console.log(p.RESET_PATH, Object.keys(j).length > 0);`);
+  if (protocol !== '__murmur/reset true') fail(`@murmur/backend/protocol gave "${protocol}"`);
+  const browser = run(`const b = await import('@murmur/backend'); console.log(typeof b.startMurmurBackend, typeof b.SeedError);`, ['--conditions=browser']);
+  if (browser !== 'function function') fail(`@murmur/backend gave "${browser}"`);
+  console.log(`check-pack: ${packed.filename} (${files.length} files, ${Math.round(packed.size / 1024)} kB packed) installs, and its entry points import`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,18 @@
+// What startMurmurBackend hands the devtools panel (a chunk loaded only with
+// `devtools: true`).
+
+import type { SetupWorker } from 'msw/browser';
+import type { TransportExchange } from '../inPageTransport.js';
+import type { PersistentBackend } from '../persistence/persistentBackend.js';
+
+export interface DevtoolsContext {
+  msw: SetupWorker;
+  core: { exportSnapshot(): string };
+  backend: Pick<PersistentBackend, 'reset' | 'loadSnapshot' | 'revision'>;
+  transport: typeof fetch;
+  /** Add a listener to hear of every request the transport answers (the one there at first fills `backlog`). */
+  exchanges: Set<(exchange: TransportExchange) => void>;
+  /** What the transport answered before the panel loaded. */
+  backlog: TransportExchange[];
+  basePath: string;
+}
