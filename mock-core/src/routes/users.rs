@@ -4,6 +4,7 @@ use crate::auth::AuthUser;
 use crate::base_path;
 use crate::db::remove_all;
 use crate::error::ApiError;
+use crate::model::User;
 use crate::router::{
     Ctx,
     Method::{Get, Post},
@@ -20,6 +21,7 @@ pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/users", list),
     Route::token(Get, "/api/users/bookmark", bookmarks),
     Route::open(Get, "/api/users/{userId}", profile),
+    Route::open(Get, "/api/users/profile/{username}", profile_by_username),
     Route::token(Post, "/api/users/edit", edit),
     Route::token(Post, "/api/users/bookmark/{postId}", bookmark),
     Route::token(Post, "/api/users/remove-bookmark/{postId}", remove_bookmark),
@@ -56,14 +58,20 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     })
 }
 
+/// One user by `_id`.
 fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let render = cx.render();
-    let user = render
-        .db
-        .user(cx.param("userId"))
-        .ok_or(ApiError::UserNotFound)?;
+    one_user(&cx, cx.db.user(cx.param("userId")))
+}
+
+/// One user by username (a profile page's address).
+fn profile_by_username(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    one_user(&cx, cx.db.user_by_username(cx.param("username")))
+}
+
+fn one_user(cx: &Ctx<'_>, found: Option<&User>) -> Result<Reply, ApiError> {
+    let user = found.ok_or(ApiError::UserNotFound)?;
     Reply::ok(&UserResponse {
-        user: render.user(user),
+        user: cx.render().user(user),
     })
 }
 
