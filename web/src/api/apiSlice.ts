@@ -443,11 +443,11 @@ export const api = createApi({
         transformResponse: (response: UserResponse) => response.user,
         // The core rewrote the name and avatar embedded in the user's posts and comments.
         invalidatesTags: (_result, error) => (error ? [] : ['Post']),
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
             dispatch(setUser(data));
-            dispatch(api.util.updateQueryData('getUsers', undefined, (users) => users.map((u) => (u._id === data._id ? data : u))));
+            patchUser(dispatch, getState, data._id, (user) => void Object.assign(user, data));
           } catch {
             // Nothing changed; the form tells the user.
           }
