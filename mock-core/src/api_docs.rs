@@ -39,6 +39,11 @@ fn endpoints() -> Vec<Endpoint> {
         e("GET", "/api/users", false, "Every user.", "none", "`UsersResponse` `{users}`", 200, vec![]),
         e("GET", "/api/users/bookmark", true, "The signed-in user's bookmarks (post ids).",
           "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![]),
+        e("GET", "/api/users/suggestions", true,
+          "People the signed-in user could follow (Who to Follow): the first `limit` users, in the order of `/api/users`, \
+           other than the user and those they follow. Query: `limit` (1 to 50, default 5).",
+          "none", "`UsersResponse` `{users}`", 200,
+          vec![BadQueryNumber { name: "limit", max: crate::routes::users::MAX_SUGGESTIONS }, BadQueryEncoding("limit")]),
         e("GET", "/api/users/{userId}", false, "One user by `_id`.", "none", "`UserResponse` `{user}`", 200, vec![UserNotFound]),
         e("GET", "/api/users/profile/{username}", false, "One user by `username` (exactly as written; a profile page's address).",
           "none", "`UserResponse` `{user}`", 200, vec![UserNotFound]),

@@ -383,9 +383,9 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            31,
+            32,
             "22 endpoints of the spec, media, the tag feed, search, the Home and Explore pages, \
-             a profile by username and the author, bookmark and search pages"
+             a profile by username, the author, bookmark and search pages and suggestions"
         );
     }
 

@@ -243,3 +243,69 @@ fn a_profile_by_username() {
         "User not found",
     );
 }
+
+#[test]
+fn suggestions_are_the_first_users_one_could_follow() {
+    let mut t = TestApi::new();
+    let guest = t.guest();
+    // The slow way: everyone in GET /api/users but the guest and those followed.
+    let slow = |t: &mut TestApi| -> Vec<String> {
+        let (_, users) = t.get("/api/users");
+        let list = users["users"].as_array().unwrap();
+        let me = list.iter().find(|u| u["username"] == "guest").unwrap();
+        let followed = ids(&me["following"]);
+        list.iter()
+            .filter(|u| u["username"] != "guest" && !followed.contains(&u["_id"].as_str().unwrap()))
+            .map(|u| u["_id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let mut want = slow(&mut t);
+    assert!(want.len() >= 2, "{want:?}");
+    for limit in [1, 2, 5, 50] {
+        let (status, json) = t.call(
+            "GET",
+            &format!("/api/users/suggestions?limit={limit}"),
+            Some(&guest),
+            "",
+        );
+        assert_eq!(status, 200);
+        let (_, users) = t.get("/api/users");
+        let got = ids(&json["users"]);
+        assert_eq!(
+            got,
+            want.iter()
+                .take(limit)
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        );
+        // Whole users, as GET /api/users has them.
+        assert_eq!(&json["users"][0], TestApi::user_of(&users["users"], got[0]));
+    }
+    // Following the first brings the next in.
+    let first = want.remove(0);
+    t.post(&format!("/api/users/follow/{first}"), &guest, Value::Null);
+    let (_, json) = t.call("GET", "/api/users/suggestions?limit=1", Some(&guest), "");
+    assert_eq!(ids(&json["users"]), [want[0].as_str()]);
+    assert_eq!(slow(&mut t), want);
+    // Signed in only; a bad limit names the rule.
+    t.fails(
+        "GET",
+        "/api/users/suggestions",
+        None,
+        "",
+        401,
+        TOKEN_INVALID,
+    );
+    for limit in ["0", "51", "x", ""] {
+        t.fails(
+            "GET",
+            &format!("/api/users/suggestions?limit={limit}"),
+            Some(&guest),
+            "",
+            400,
+            "limit must be a whole number from 1 to 50",
+        );
+    }
+    // The profile route is not shadowed for other ids.
+    assert_eq!(t.get("/api/users/suggestions").0, 401);
+}

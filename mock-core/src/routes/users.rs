@@ -20,6 +20,7 @@ use ts_rs::TS;
 pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/users", list),
     Route::token(Get, "/api/users/bookmark", bookmarks),
+    Route::token(Get, "/api/users/suggestions", suggestions),
     Route::open(Get, "/api/users/{userId}", profile),
     Route::open(Get, "/api/users/profile/{username}", profile_by_username),
     Route::token(Post, "/api/users/edit", edit),
@@ -56,6 +57,28 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     Reply::ok(&UsersResponse {
         users: cx.render().users(),
     })
+}
+
+/// People suggested by default (Who to Follow shows 5).
+pub const DEFAULT_SUGGESTIONS: usize = 5;
+/// The most people one request may ask for.
+pub const MAX_SUGGESTIONS: usize = 50;
+
+/// The first `limit` users the signed-in user could follow: not themselves,
+/// not anyone they follow, in the order of `GET /api/users`.
+fn suggestions(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let limit = cx.query_number("limit", DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS)?;
+    let user = cx.db.user(&me.id).ok_or(ApiError::UserNotFound)?;
+    let render = cx.render();
+    let users = render
+        .db
+        .users()
+        .iter()
+        .filter(|u| u.id != me.id && !user.following.contains(&u.id))
+        .take(limit)
+        .map(|u| render.user(u))
+        .collect();
+    Reply::ok(&UsersResponse { users })
 }
 
 /// One user by `_id`.

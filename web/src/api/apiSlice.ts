@@ -223,7 +223,7 @@ async function answerOrUndo<T>(answer: Promise<{ data: T }>, settle: (data: T) =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Post', 'User', 'Bookmark', 'Feed'],
+  tagTypes: ['Post', 'User', 'Bookmark', 'Feed', 'Suggestions'],
   endpoints: (build) => {
     /**
      * A write whose answer is the whole post list: it goes into every cached
@@ -331,8 +331,8 @@ export const api = createApi({
             (data) => {
               dispatch(setUser(data.user));
               settleUsers(dispatch, getState, data.allUsers);
-              // Home shows the posts of the people one follows.
-              dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'home' }]));
+              // Home shows the posts of the people one follows; Who to Follow brings the next person in.
+              dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'home' }, 'Suggestions']));
             },
             () => {
               if (before) dispatch(setUser(before));
@@ -375,6 +375,12 @@ export const api = createApi({
         query: () => '/users',
         transformResponse: (response: UsersResponse) => response.users,
         providesTags: ['User'],
+      }),
+      /** The first `limit` people the signed-in user could follow (Who to Follow). */
+      getSuggestions: build.query<User[], number>({
+        query: (limit) => `/users/suggestions?limit=${limit}`,
+        transformResponse: (response: UsersResponse) => response.users,
+        providesTags: ['User', 'Suggestions'],
       }),
       /** Users, posts and tags matching `q` (case and accents ignored). */
       search: build.query<SearchResponse, { q: string; limit?: number }>({
@@ -486,6 +492,7 @@ export const {
   useGetPostQuery,
   useGetUserByNameQuery,
   useGetUsersQuery,
+  useGetSuggestionsQuery,
   useGetBookmarksQuery,
   useSearchQuery,
   useCreatePostMutation,
