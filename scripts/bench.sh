@@ -24,7 +24,7 @@ step "build the bench pages (web/$BENCH_PAGES_DIR)"
 (cd web && BENCH_OUT_DIR="$ROOT/web/$BENCH_PAGES_DIR" vite build --config bench/vite.config.ts)
 args=" $* "
 # The parts bench/run.mjs runs; persistence and pages are benches of their own.
-only=$(sed -n 's/.* --only=\([^ ]*\) .*/\1/p' <<<"$args" | tr ',' '\n' | grep -vx -e persistence -e pages | paste -sd, -)
+only=$(sed -n 's/.* --only=\([^ ]*\) .*/\1/p' <<<"$args" | tr ',' '\n' | { grep -vx -e persistence -e pages || true; } | paste -sd, -)
 if [[ "$args" != *"--only="* ]] || [ -n "$only" ]; then
   step "run the bench"
   node bench/run.mjs "$@"
