@@ -17,7 +17,7 @@ import { benchCore, chromium, GUEST, REPO as repo, savedState, serveSite, signIn
 const QUICK = process.argv.includes('--quick');
 const PORT = Number(process.env.BENCH_PAGES_PORT ?? 4339);
 const DIST = resolve(web, process.env.BENCH_PROD_DIR ?? 'dist-bench-prod');
-const SIZES = [undefined, 10_000]; // the seed, then 10,000 posts
+const SIZES = [undefined, 10_000]; // the seed, and 10,000 posts
 const VISITS = QUICK ? 3 : 7;
 const LIKES = QUICK ? 3 : 5;
 /** Posts the guest bookmarks in the large state (the seed has its own). */
@@ -69,7 +69,35 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const fmt = (ms) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
-async function measure(browser, origin, posts) {
+/**
+ * In the page: an in-app navigation to `route` (as a link click does, through
+ * the router's history), to the first post card laid out and painted, and the
+ * JSON the app read meanwhile.
+ */
+async function navigateInApp([route, selector]) {
+  const start = performance.now();
+  const before = window.__murmurJson.length;
+  history.pushState({}, '', route);
+  dispatchEvent(new PopStateEvent('popstate'));
+  const dom = await new Promise((resolve) => {
+    const check = () => {
+      const el = document.querySelector(selector);
+      if (el && el.getBoundingClientRect().height > 0) {
+        observer.disconnect();
+        resolve(performance.now());
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true });
+    check();
+  });
+  const painted = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  const reads = window.__murmurJson.slice(before).filter((r) => r.at <= dom);
+  return { ms: painted - start, json: reads.reduce((n, r) => n + r.bytes, 0) };
+}
+
+/** A signed-in tab over the state at `posts` (the seed when undefined), with the pages to open on it. */
+async function openTab(browser, origin, posts) {
   const { state, pages } = setUp(posts);
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await ctx.newPage();
@@ -84,29 +112,61 @@ async function measure(browser, origin, posts) {
     await page.waitForSelector('html[data-backend="ready"]', { timeout: 60_000 });
   }
   await page.evaluate(signInAsGuest, GUEST);
-  const results = [];
-  for (const [name, route, note] of pages) {
-    const visits = [];
-    // The first visit warms the HTTP cache and the service worker's precache.
+  return { ctx, page, pages };
+}
+
+/** A reload of `route`: navigation to the first post card, and the JSON read before it. */
+async function reload(page, origin, route) {
+  await page.goto(`${origin}${route}`);
+  await page.waitForFunction(() => window.__murmurFirstPost !== undefined, null, { timeout: 60_000 });
+  return page.evaluate(() => ({
+    ms: window.__murmurFirstPost,
+    json: window.__murmurJson.filter((r) => r.at <= window.__murmurFirstPostDom).reduce((n, r) => n + r.bytes, 0),
+  }));
+}
+
+/** From a freshly loaded page with no post on it (the theme page: an empty cache), an in-app navigation to `route`. */
+async function inApp(page, origin, route) {
+  await page.goto(`${origin}/theme`);
+  await page.waitForSelector('html[data-backend="ready"]', { timeout: 60_000 });
+  await page.waitForTimeout(300); // the shell's own reads (Who to Follow) settle first
+  return page.evaluate(navigateInApp, [route, CARD]);
+}
+
+/**
+ * Each page at each size, the sizes interleaved visit by visit so that the
+ * machine's other work falls on both alike.
+ */
+async function measure(browser, origin) {
+  const tabs = [];
+  for (const posts of SIZES) tabs.push(await openTab(browser, origin, posts));
+  const results = tabs.map(() => []);
+  for (let p = 0; p < tabs[0].pages.length; p++) {
+    const runs = tabs.map(() => ({ reloads: [], inApp: [], likes: [] }));
+    // The first round warms the HTTP cache and the service worker's precache.
     for (let i = 0; i < VISITS + 1; i++) {
-      await page.goto(`${origin}${route}`);
-      await page.waitForFunction(() => window.__murmurFirstPost !== undefined, null, { timeout: 60_000 });
-      const visit = await page.evaluate(() => ({
-        firstPost: window.__murmurFirstPost,
-        json: window.__murmurJson.filter((r) => r.at <= window.__murmurFirstPostDom).reduce((n, r) => n + r.bytes, 0),
-        reads: window.__murmurJson.filter((r) => r.at <= window.__murmurFirstPostDom).length,
-      }));
-      if (i > 0) visits.push(visit);
+      for (const [t, { page, pages }] of tabs.entries()) {
+        const route = pages[p][1];
+        const [r, n] = [await reload(page, origin, route), await inApp(page, origin, route)];
+        if (i > 0) {
+          runs[t].reloads.push(r);
+          runs[t].inApp.push(n);
+        }
+      }
     }
-    await page.waitForTimeout(500);
-    const likes = [];
-    for (let i = 0; i < LIKES; i++) {
-      likes.push((await page.evaluate(likeVisiblePost, CARD)).dom);
-      await page.waitForTimeout(300);
+    for (const [t, { page, pages }] of tabs.entries()) {
+      await page.goto(`${origin}${pages[p][1]}`);
+      await page.waitForSelector(CARD);
+      await page.waitForTimeout(500);
+      for (let i = 0; i < LIKES; i++) {
+        runs[t].likes.push((await page.evaluate(likeVisiblePost, CARD)).dom);
+        await page.waitForTimeout(300);
+      }
+      const [name, route, note] = pages[p];
+      results[t].push({ name, route, note, ...runs[t] });
     }
-    results.push({ name, route, note, visits, likes });
   }
-  await ctx.close();
+  for (const { ctx } of tabs) await ctx.close();
   return results;
 }
 
@@ -117,24 +177,23 @@ try {
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const origin = `http://127.0.0.1:${PORT}`;
   const load = [os.loadavg()[0].toFixed(2)];
-  const runs = [];
-  for (const posts of SIZES) runs.push(await measure(browser, origin, posts));
+  const [seed, large] = await measure(browser, origin);
   load.push(os.loadavg()[0].toFixed(2));
-  const [seed, large] = runs;
+  const med = (xs) => median(xs.map((x) => x.ms));
+  const each = (xs) => xs.map((x) => fmt(x.ms)).join(', ');
+  const json = (xs) => kB(median(xs.map((x) => x.json)));
   const lines = [
-    `## Each page at the seed and at 10,000 posts (production build, Chromium; load ${load.join(' → ')}; medians of ${VISITS} visits, each run in brackets)`,
+    `## Each page at the seed and at 10,000 posts (production build, Chromium; load ${load.join(' → ')}; medians of ${VISITS} visits, each in brackets, the two sizes interleaved)`,
     '',
-    'First content = navigation to the first post card laid out and painted (a reload of the page\'s address, service worker warm). JSON = bytes of every API answer the app had read by then (`Response.json`). Like = click on a visible card\'s heart to the card updated in the DOM.',
+    'In-app = a link\'s navigation (through the router\'s history) from a freshly loaded page with nothing cached, to the page\'s first post card laid out and painted: what the page itself costs. Reload = loading the page\'s address (service worker warm), which also starts the backend and restores the saved state. JSON = bytes of the API answers the app read (`Response.json`) before that first card (for a reload, the shell\'s too). Like = click on a visible card\'s heart to the card updated in the DOM.',
     '',
-    '| page | first content, seed | JSON, seed | first content, 10,000 posts | JSON, 10,000 posts | 10,000 / seed | like → card updated, 10,000 posts | page at 10,000 posts |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| page | in-app, seed | in-app, 10,000 posts | 10,000 / seed | JSON before first card, seed / 10,000 (in-app) | reload, seed | reload, 10,000 posts | 10,000 / seed | JSON, reload, 10,000 | like → card updated, seed / 10,000 | page at 10,000 posts |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   large.forEach((big, i) => {
     const small = seed[i];
-    const t = (r) => median(r.visits.map((v) => v.firstPost));
-    const json = (r) => median(r.visits.map((v) => v.json));
     lines.push(
-      `| ${big.name} | ${fmt(t(small))} ms (${small.visits.map((v) => fmt(v.firstPost)).join(', ')}) | ${kB(json(small))} | ${fmt(t(big))} ms (${big.visits.map((v) => fmt(v.firstPost)).join(', ')}) | ${kB(json(big))} | ${(t(big) / t(small)).toFixed(2)}× | ${fmt(median(big.likes))} ms (${big.likes.map(fmt).join(', ')}) | \`${big.route}\`${big.note ? ` (${big.note})` : ''} |`,
+      `| ${big.name} | ${fmt(med(small.inApp))} ms (${each(small.inApp)}) | ${fmt(med(big.inApp))} ms (${each(big.inApp)}) | ${(med(big.inApp) / med(small.inApp)).toFixed(2)}× | ${json(small.inApp)} / ${json(big.inApp)} | ${fmt(med(small.reloads))} ms (${each(small.reloads)}) | ${fmt(med(big.reloads))} ms (${each(big.reloads)}) | ${(med(big.reloads) / med(small.reloads)).toFixed(2)}× | ${json(big.reloads)} | ${fmt(median(small.likes))} / ${fmt(median(big.likes))} ms (${big.likes.map(fmt).join(', ')}) | \`${big.route}\`${big.note ? ` (${big.note})` : ''} |`,
     );
   });
   const md = lines.join('\n');

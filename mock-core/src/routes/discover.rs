@@ -23,17 +23,27 @@ fn tag_feed(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let filter = Filter::from_query(&cx)?;
     let paging = Paging::from_query(&cx, DEFAULT_SEARCH_LIMIT)?;
     let render = cx.render();
-    let tagged = render.db.search().tag_page(&tag, 0, usize::MAX).ids;
-    let positions = tagged.iter().filter_map(|id| render.db.position(id));
-    let order = sort_positions(render.db.posts(), filter, positions.collect());
-    let posts = paging
-        .of(&order)
+    let index = render.db.search();
+    // The index keeps a tag's posts newest first: Latest reads one page of it.
+    let (total, order) = if filter == Filter::Latest {
+        let page = index.tag_page(&tag, paging.offset, paging.limit);
+        let positions = page.ids.iter().filter_map(|id| render.db.position(id));
+        (page.total, positions.collect())
+    } else {
+        let tagged = index.tag_page(&tag, 0, usize::MAX).ids;
+        let positions = tagged.iter().filter_map(|id| render.db.position(id));
+        let order = sort_positions(render.db.posts(), filter, positions.collect());
+        let page: Vec<usize> = paging.of(&order).copied().collect();
+        (order.len(), page)
+    };
+    let posts = order
+        .iter()
         .filter_map(|&i| render.db.posts().get(i))
         .filter_map(|post| render.post(post))
         .collect();
     Reply::ok(&TagFeedResponse {
         tag,
-        total: count(order.len()),
+        total: count(total),
         posts,
     })
 }

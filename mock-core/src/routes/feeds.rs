@@ -56,8 +56,10 @@ impl Filter {
 /// Which part of a list the query asks for: `page` (from 1) of `limit`.
 #[derive(Debug, Clone, Copy)]
 pub struct Paging {
-    offset: usize,
-    limit: usize,
+    /// How many items come before the page.
+    pub offset: usize,
+    /// The most items the page holds.
+    pub limit: usize,
 }
 
 impl Paging {
@@ -164,15 +166,14 @@ fn bookmarks(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
 /// The posts a search finds, best first (as `GET /api/search` ranks them).
 fn found(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let q = search_query(&cx)?;
-    Paging::from_query(&cx, DEFAULT_FEED_LIMIT)?;
-    let order: Vec<usize> = cx
+    let paging = Paging::from_query(&cx, DEFAULT_FEED_LIMIT)?;
+    let page = cx
         .db
         .search()
-        .search_posts(&q, usize::MAX)
-        .iter()
-        .filter_map(|id| cx.db.position(id))
-        .collect();
-    page_of(&cx, &order)
+        .search_posts_page(&q, paging.offset, paging.limit);
+    let shown = page.ids.iter().filter_map(|id| cx.db.position(id));
+    let body = cx.render().posts_page_body(page.total, shown)?;
+    Ok(Reply { status: 200, body })
 }
 
 #[cfg(test)]
