@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: builds what is needed, then one headless Chromium run that
 # prints the tables and writes bench/RESULTS.md (see bench/run.mjs).
-#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed,persistence,backup,generate]
+#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed,persistence,backup,generate,pages]
 # Builds go to the bench's own folders: web/dist-bench-prod (the production
 # site) and web/dist-bench (the harness and the bulk-feed page); the smoke
 # run uses its own pair, so that it can run beside a full run.
@@ -23,7 +23,9 @@ SKIP_CORE=1 OUT_DIR="$BENCH_PROD_DIR" bash scripts/build.sh
 step "build the bench pages (web/$BENCH_PAGES_DIR)"
 (cd web && BENCH_OUT_DIR="$ROOT/web/$BENCH_PAGES_DIR" vite build --config bench/vite.config.ts)
 args=" $* "
-if [[ "$args" != *" --only=persistence "* && "$args" != *" --only=backup "* && "$args" != *" --only=generate "* ]]; then
+# The parts bench/run.mjs runs; persistence, backup, generate and pages are benches of their own.
+only=$(sed -n 's/.* --only=\([^ ]*\) .*/\1/p' <<<"$args" | tr ',' '\n' | { grep -vx -e persistence -e backup -e generate -e pages || true; } | paste -sd, -)
+if [[ "$args" != *"--only="* ]] || [ -n "$only" ]; then
   step "run the bench"
   node bench/run.mjs "$@"
 fi
@@ -51,4 +53,11 @@ fi
 if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *generate* ]]; }; then
   step "generated-seed bench (web/bench/generate.mjs)"
   (cd web && node bench/generate.mjs)
+fi
+# What each page reads (issue 26): every page at the seed and at 10,000 posts
+# in the production build (web/bench/pages-app.mjs). Not in the smoke run;
+# with --only, only when it names `pages`.
+if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *pages* ]]; }; then
+  step "pages bench: first content, JSON read and a like on every page, seed and 10,000 posts (web/bench/pages-app.mjs)"
+  (cd web && BENCH_PAGES_PORT=$(( ${BENCH_PORT_BASE:-4341} + 6 )) node bench/pages-app.mjs)
 fi

@@ -55,7 +55,14 @@ pub fn endpoints() -> Vec<Endpoint> {
         e("GET", "/api/users", false, "Every user.", "none", "`UsersResponse` `{users}`", 200, vec![]),
         e("GET", "/api/users/bookmark", true, "The signed-in user's bookmarks (post ids).",
           "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![]),
+        e("GET", "/api/users/suggestions", true,
+          "People the signed-in user could follow (Who to Follow): the first `limit` users, in the order of `/api/users`, \
+           other than the user and those they follow. Query: `limit` (1 to 50, default 5).",
+          "none", "`UsersResponse` `{users}`", 200,
+          vec![BadQueryNumber { name: "limit", max: crate::routes::users::MAX_SUGGESTIONS }, BadQueryEncoding("limit")]),
         e("GET", "/api/users/{userId}", false, "One user by `_id`.", "none", "`UserResponse` `{user}`", 200, vec![UserNotFound]),
+        e("GET", "/api/users/profile/{username}", false, "One user by `username` (exactly as written; a profile page's address).",
+          "none", "`UserResponse` `{user}`", 200, vec![UserNotFound]),
         e("POST", "/api/users/edit", true,
           "Merges `firstName`, `lastName`, `bio`, `website` and `avatarURL` into the signed-in user; other fields are ignored. \
            `username` may be sent only unchanged. The new name and avatar show on the user's posts, comments, likes and follow lists.",
@@ -85,6 +92,26 @@ pub fn endpoints() -> Vec<Endpoint> {
           vec![BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
                BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT },
                BadQueryEncoding("filter"), BadQueryEncoding("page"), BadQueryEncoding("limit")]),
+        e("GET", "/api/posts/author/{username}", false,
+          "A page of one user's posts (a profile), with how many they have written. Query: `filter`, `page` and `limit` as for `/api/posts/feed`.",
+          "none", "`PostsPageResponse` `{total, posts}`", 200,
+          vec![UserNotFound, BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT },
+               BadQueryEncoding("filter"), BadQueryEncoding("page"), BadQueryEncoding("limit")]),
+        e("GET", "/api/posts/bookmarks", true,
+          "A page of the signed-in user's bookmarked posts, the latest bookmarked first, with how many there are in all. \
+           Query: `page` and `limit` as for `/api/posts/feed`.",
+          "none", "`PostsPageResponse` `{total, posts}`", 200,
+          vec![BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT },
+               BadQueryEncoding("page"), BadQueryEncoding("limit")]),
+        e("GET", "/api/posts/search", false,
+          "A page of the posts a search finds, ranked as `/api/search` ranks its `posts` (more whole-word matches first, then newest), \
+           with how many it finds in all. Query: `q` as for `/api/search`; `page` and `limit` as for `/api/posts/feed`.",
+          "none", "`PostsPageResponse` `{total, posts}`", 200,
+          vec![SearchQueryMissing, SearchQueryTooLong, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
+               BadQueryNumber { name: "limit", max: crate::routes::feeds::MAX_FEED_LIMIT },
+               BadQueryEncoding("q"), BadQueryEncoding("page"), BadQueryEncoding("limit")]),
         e("GET", "/api/posts", false, "Every post, oldest first (clients sort).", "none", "`PostsResponse` `{posts}`", 200, vec![]),
         e("GET", "/api/posts/user/{username}", false, "One user's posts, newest first.",
           "none", "`PostsResponse` `{posts}`", 200, vec![UserNotFound]),
@@ -108,12 +135,11 @@ pub fn endpoints() -> Vec<Endpoint> {
           "A page of the posts carrying a tag, newest first, with how many carry it in all. The tag may start with `#` (sent as `%23`) \
            and is matched case-insensitively and whether typed composed or decomposed, Unicode letters included (`caf%C3%A9`, `%E6%97%A5%E6%9C%AC`). A post carries the tags \
            written in its `content` or `hashtags`: `#` at the start or after a character that is not a letter, digit or `_`, \
-           then letters, digits and `_` up to anything else (`#Café!` is `café`). Query: `page` (from 1, default 1), \
-           `limit` (1 to 50, default 10); a page past the end has no posts.",
+           then letters, digits and `_` up to anything else (`#Café!` is `café`). Query: `filter` as for `/api/posts/feed` \
+           (newest first by default), `page` (from 1, default 1), `limit` (1 to 50, default 10); a page past the end has no posts.",
           "none", "`TagFeedResponse` `{tag, total, posts}` (`tag` lowercased, without `#`, in canonical decomposed form: `café` comes back as `cafe` + U+0301, which renders the same)", 200,
-          vec![NotAHashtag, BadQueryNumber { name: "page", max: crate::routes::discover::MAX_PAGE },
-               BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT },
-               BadQueryEncoding("page"), BadQueryEncoding("limit")]),
+          vec![NotAHashtag, BadFeedFilter, BadQueryNumber { name: "page", max: crate::routes::feeds::MAX_FEED_PAGE },
+               BadQueryNumber { name: "limit", max: crate::search::MAX_SEARCH_LIMIT }, BadQueryEncoding("filter"), BadQueryEncoding("page"), BadQueryEncoding("limit")]),
         e("GET", "/api/search", false,
           "Searches as one types. Query: `q` (required, at most 100 characters; `+` or `%20` for spaces), `limit` (1 to 50 per list, \
            default 10). Case and accents are ignored (`cafe` finds `Café`), and each word of `q` matches the start of a word. \
@@ -343,7 +369,7 @@ fn catalogue() -> Vec<ApiError> {
         },
         BadQueryNumber {
             name: "page",
-            max: crate::routes::discover::MAX_PAGE,
+            max: crate::routes::feeds::MAX_FEED_PAGE,
         },
         BadQueryEncoding("<name>"),
         NotAHashtag,

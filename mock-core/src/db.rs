@@ -161,6 +161,11 @@ impl Db {
             .and_then(|&i| self.users.get(i))
     }
 
+    /// Where the post `id` sits in [`Db::posts`].
+    pub fn position(&self, id: &str) -> Option<usize> {
+        self.post_index.get(id).copied()
+    }
+
     pub fn post(&self, id: &str) -> Option<&Post> {
         self.post_index.get(id).and_then(|&i| self.posts.get(i))
     }

@@ -411,8 +411,9 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            27,
-            "22 endpoints of the spec, media, the tag feed, search and the Home and Explore pages"
+            32,
+            "22 endpoints of the spec, media, the tag feed, search, the Home and Explore pages, \
+             a profile by username, the author, bookmark and search pages and suggestions"
         );
     }
 

@@ -187,10 +187,14 @@ impl WordIndex {
     }
 }
 
-/// The `limit` smallest items by `key`, sorted.
+/// The `limit` smallest items by `key`, sorted: only those are sorted, so
+/// the first page of 10,000 matches costs a selection, not a whole sort.
 fn smallest<T, K: Ord>(mut items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
+    if limit < items.len() {
+        items.select_nth_unstable_by_key(limit, &key);
+        items.truncate(limit);
+    }
     items.sort_unstable_by_key(key);
-    items.truncate(limit);
     items
 }
 
@@ -436,6 +440,11 @@ impl SearchIndex {
     /// query: those matching more whole words first, then newest first
     /// (among equal times, the later added).
     pub fn search_posts(&self, query: &str, limit: usize) -> Vec<String> {
+        self.search_posts_page(query, 0, limit).ids
+    }
+
+    /// A page of [`Self::search_posts`]'s ranking, with how many posts match.
+    pub fn search_posts_page(&self, query: &str, offset: usize, limit: usize) -> TagPage {
         let words_of = |n| self.posts.get(n).map(|doc| doc.words.as_slice());
         let found: Vec<(usize, i64, u32, &str)> = self
             .post_words
@@ -446,13 +455,18 @@ impl SearchIndex {
                 Some((whole, doc.created_at, n, doc.id.as_str()))
             })
             .collect();
+        let total = found.len();
         // Best first: more whole words, then newer, then the later added.
-        smallest(found, limit, |&(whole, created, n, _)| {
-            Reverse((whole, created, n))
-        })
+        let ids = smallest(
+            found,
+            offset.saturating_add(limit),
+            |&(whole, created, n, _)| Reverse((whole, created, n)),
+        )
         .into_iter()
+        .skip(offset)
         .map(|(_, _, _, id)| id.to_owned())
-        .collect()
+        .collect();
+        TagPage { total, ids }
     }
 
     /// Users whose username, first or last name has a word starting with

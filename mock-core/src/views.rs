@@ -168,7 +168,8 @@ pub struct PostsResponse<'a> {
     pub posts: Vec<PostView<'a>>,
 }
 
-/// One page of a feed (`GET /api/posts/feed`, `GET /api/posts/explore`).
+/// One page of a list of posts (`GET /api/posts/feed`, `/explore`,
+/// `/author/{username}`, `/bookmarks`, `/search`).
 // Written by `Render::posts_page_body` from cached parts, like `PostsResponse`.
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS, ToSchema))]
@@ -210,7 +211,7 @@ pub struct TagFeedResponse<'a> {
     pub tag: String,
     /// How many posts carry the tag in all.
     pub total: u32,
-    /// The page's posts, newest first.
+    /// The page's posts, in the query's order (newest first by default).
     pub posts: Vec<PostView<'a>>,
 }
 

@@ -7,18 +7,14 @@
 //   cd web && node bench/persistence-app.mjs [--quick] [--no-build]
 // Builds into web/dist-persistence (skipped with --no-build when present) and
 // serves it with scripts/serve.mjs on BENCH_APP_PORT (default 4338).
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchCore, chromium, GUEST, savedState, serveSite, signInAsGuest, storeState, WEB as web } from './appBench.mjs';
 import { likeVisiblePost, watchFirstPost } from '../../bench/in-page.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const web = resolve(here, '..');
-const repo = resolve(web, '..');
 const require = createRequire(resolve(web, 'package.json'));
-const { chromium } = require('playwright-core');
 
 const QUICK = process.argv.includes('--quick');
 const PORT = Number(process.env.BENCH_APP_PORT ?? 4338);
@@ -36,52 +32,19 @@ if (!(process.argv.includes('--no-build') && existsSync(OUT))) {
 
 // The saved state, made by the same core in Node: the bulk data, then likes
 // and dislikes answered at recorded clocks (what the journal holds).
-const core = await import(pathToFileURL(resolve(repo, 'mock-core/pkg/mock_core.js')).href);
-core.initSync({ module: readFileSync(resolve(repo, 'mock-core/pkg/mock_core_bg.wasm')) });
-
-function savedState(entries) {
-  const mock = new core.MockCore();
-  mock.loadBulk(POSTS / 10, POSTS);
-  const answer = (res) => {
-    const body = JSON.parse(new TextDecoder().decode(res.takeBody()));
-    const status = res.status;
-    res.free();
-    if (status >= 300) throw new Error(`bench state: ${status} ${JSON.stringify(body)}`);
-    return body;
-  };
-  const login = answer(mock.handle('POST', '/api/auth/login', undefined, JSON.stringify({ username: 'guest', password: 'guest123' })));
-  const postId = answer(mock.handle('GET', '/api/posts', undefined, '')).posts[POSTS - 1]._id;
-  const base = { revision: 1, stamp: 'bench-base', savedAt: Date.now() };
-  const current = { format: 'murmur-demo-data', version: 1, ...base, snapshot: mock.exportSnapshot() };
-  const journal = [];
-  let previous = base;
-  for (let i = 0; i < entries; i++) {
-    const url = `/api/posts/${i % 2 === 0 ? 'like' : 'dislike'}/${postId}`;
-    const nowMs = Date.now();
-    answer(mock.handleAt('POST', url, login.encodedToken, '{}', nowMs, 0));
-    const entry = {
-      revision: previous.revision + 1,
-      stamp: `bench-${i}`,
-      savedAt: nowMs,
-      parent: previous.stamp,
-      method: 'POST',
-      url,
-      authorization: login.encodedToken,
-      body: '{}',
-      nowMs,
-      offsetMinutes: 0,
-    };
-    journal.push(entry);
-    previous = entry;
-  }
-  mock.free();
-  return { current, head: { revision: previous.revision, stamp: previous.stamp, savedAt: previous.savedAt }, journal };
+function stateWithJournal(entries) {
+  const core = benchCore(POSTS);
+  const postId = core.call('GET', '/api/posts').posts[POSTS - 1]._id;
+  const writes = Array.from({ length: entries }, (_, i) => ['POST', `/api/posts/${i % 2 === 0 ? 'like' : 'dislike'}/${postId}`]);
+  const state = savedState(core, writes);
+  core.mock.free();
+  return state;
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (ms) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
 
-const server = spawn(process.execPath, [resolve(repo, 'scripts/serve.mjs'), OUT, '--port', String(PORT)], { stdio: 'ignore' });
+const server = serveSite(OUT, PORT);
 let browser;
 try {
   await new Promise((r) => setTimeout(r, 500));
@@ -102,30 +65,10 @@ try {
     await page.goto(`${origin}/`);
     await page.waitForSelector('html[data-backend="ready"]', { timeout: 30_000 });
     // Put the saved state where the app keeps it, then sign the guest in on it.
-    await page.evaluate(async (state) => {
-      const db = await new Promise((resolve, reject) => {
-        const request = indexedDB.open('murmur');
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      await new Promise((resolve, reject) => {
-        const tx = db.transaction(['state', 'journal'], 'readwrite');
-        tx.objectStore('state').put(state.current, 'current');
-        tx.objectStore('state').put(state.head, 'head');
-        tx.objectStore('journal').clear();
-        for (const entry of state.journal) tx.objectStore('journal').put(entry, entry.revision);
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
-    }, savedState(entries));
+    await page.evaluate(storeState, stateWithJournal(entries));
     await page.goto(`${origin}/`); // the build here has no 404.html: always load the root
     await page.waitForSelector('html[data-backend="ready"]', { timeout: 30_000 });
-    await page.evaluate(async () => {
-      const res = await fetch('/api/auth/login', { method: 'POST', body: JSON.stringify({ username: 'guest', password: 'guest123' }) });
-      const json = await res.json();
-      localStorage.setItem('murmur.auth', JSON.stringify({ user: json.foundUser, token: json.encodedToken }));
-    });
+    await page.evaluate(signInAsGuest, GUEST);
 
     const reloads = [];
     for (let i = 0; i < RELOADS + 1; i++) {

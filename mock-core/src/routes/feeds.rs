@@ -1,18 +1,24 @@
-//! Paged feeds: Home (the signed-in user's posts and those of the people
-//! they follow) and Explore (every post), each in one of three orders, a
-//! page at a time with the feed's total, so a client never has to read all
-//! the posts to show the first few. `GET /api/posts` stays as the spec has it.
+//! Paged lists of posts: Home (the signed-in user's posts and those of the
+//! people they follow), Explore (every post), one author's posts, the
+//! signed-in user's bookmarks and the posts a search finds, each a page at a
+//! time with the list's total, so a client never has to read all the posts
+//! to show the first few. `GET /api/posts` stays as the spec has it. The tag
+//! feed (routes/discover.rs) pages with the same [`Paging`] and [`Filter`].
 
 use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::model::Post;
 use crate::router::{Ctx, Method::Get, Reply, Route};
+use crate::routes::discover::search_query;
 use std::cmp::Reverse;
 use std::collections::HashSet;
 
 pub const ROUTES: &[Route] = &[
     Route::token(Get, "/api/posts/feed", home),
     Route::open(Get, "/api/posts/explore", explore),
+    Route::open(Get, "/api/posts/author/{username}", author),
+    Route::token(Get, "/api/posts/bookmarks", bookmarks),
+    Route::open(Get, "/api/posts/search", found),
 ];
 
 /// Posts a page holds unless `limit` says otherwise (the spec's feed page).
@@ -35,26 +41,59 @@ pub enum Filter {
 }
 
 impl Filter {
-    /// `Latest` (also when absent), `Oldest` or `Trending`, in any case.
-    fn parse(text: Option<&str>) -> Result<Self, ApiError> {
-        let Some(text) = text else {
+    /// The query's `filter`: `Latest` (also when absent), `Oldest` or
+    /// `Trending`, in any case.
+    pub fn from_query(cx: &Ctx<'_>) -> Result<Self, ApiError> {
+        let Some(text) = cx.query("filter")? else {
             return Ok(Filter::Latest);
         };
         [Filter::Latest, Filter::Oldest, Filter::Trending]
             .into_iter()
-            .find(|f| format!("{f:?}").eq_ignore_ascii_case(text))
+            .find(|f| format!("{f:?}").eq_ignore_ascii_case(&text))
             .ok_or(ApiError::BadFeedFilter)
+    }
+}
+
+/// Which part of a list the query asks for: `page` (from 1) of `limit`.
+#[derive(Debug, Clone, Copy)]
+pub struct Paging {
+    /// How many items come before the page.
+    pub offset: usize,
+    /// The most items the page holds.
+    pub limit: usize,
+}
+
+impl Paging {
+    /// The query's `page` (default 1) and `limit` (1 to 50, `default_limit`
+    /// when absent); 400 naming the parameter otherwise.
+    pub fn from_query(cx: &Ctx<'_>, default_limit: usize) -> Result<Self, ApiError> {
+        let page = cx.query_number("page", 1, MAX_FEED_PAGE)?;
+        let limit = cx.query_number("limit", default_limit, MAX_FEED_LIMIT)?;
+        Ok(Paging {
+            offset: page.saturating_sub(1).saturating_mul(limit),
+            limit,
+        })
+    }
+
+    /// The page's items of `all` (none past the end).
+    pub fn of<'a, T>(&self, all: &'a [T]) -> impl Iterator<Item = &'a T> + 'a {
+        all.iter().skip(self.offset).take(self.limit)
     }
 }
 
 /// Positions (in `posts`) of the posts `keep` selects, in `filter`'s order.
 pub fn feed_order(posts: &[Post], filter: Filter, keep: impl Fn(&Post) -> bool) -> Vec<usize> {
-    let mut order: Vec<usize> = posts
+    let kept = posts
         .iter()
         .enumerate()
         .filter(|(_, p)| keep(p))
         .map(|(i, _)| i)
         .collect();
+    sort_positions(posts, filter, kept)
+}
+
+/// `positions` (in `posts`) sorted in `filter`'s order.
+pub fn sort_positions(posts: &[Post], filter: Filter, mut order: Vec<usize>) -> Vec<usize> {
     let at = |i: usize| {
         posts
             .get(i)
@@ -68,16 +107,23 @@ pub fn feed_order(posts: &[Post], filter: Filter, keep: impl Fn(&Post) -> bool) 
     order
 }
 
-/// The page the query asks for of the posts `keep` selects.
-fn page(cx: &Ctx<'_>, keep: impl Fn(&Post) -> bool) -> Result<Reply, ApiError> {
-    let filter = Filter::parse(cx.query("filter")?.as_deref())?;
-    let page = cx.query_number("page", 1, MAX_FEED_PAGE)?;
-    let limit = cx.query_number("limit", DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT)?;
-    let order = feed_order(cx.db.posts(), filter, keep);
-    let offset = page.saturating_sub(1).saturating_mul(limit);
-    let shown = order.iter().copied().skip(offset).take(limit);
-    let body = cx.render().posts_page_body(order.len(), shown)?;
+/// The page the query asks for of `order` (positions in `Db::posts`), as
+/// a [`crate::views::PostsPageResponse`].
+fn page_of(cx: &Ctx<'_>, order: &[usize]) -> Result<Reply, ApiError> {
+    let paging = Paging::from_query(cx, DEFAULT_FEED_LIMIT)?;
+    let body = cx
+        .render()
+        .posts_page_body(order.len(), paging.of(order).copied())?;
     Ok(Reply { status: 200, body })
+}
+
+/// The page the query asks for of the posts `keep` selects, in the
+/// query's order.
+fn filtered_page(cx: &Ctx<'_>, keep: impl Fn(&Post) -> bool) -> Result<Reply, ApiError> {
+    let filter = Filter::from_query(cx)?;
+    // Read before the posts are sorted, so a bad page or limit costs nothing.
+    Paging::from_query(cx, DEFAULT_FEED_LIMIT)?;
+    page_of(cx, &feed_order(cx.db.posts(), filter, keep))
 }
 
 /// Home: the signed-in user's posts and those of the people they follow.
@@ -89,14 +135,52 @@ fn home(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         .map(String::as_str)
         .chain([me.id.as_str()])
         .collect();
-    page(&cx, |p| authors.contains(p.author.as_str()))
+    filtered_page(&cx, |p| authors.contains(p.author.as_str()))
 }
 
 /// Explore: every post.
 fn explore(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    page(&cx, |_| true)
+    filtered_page(&cx, |_| true)
+}
+
+/// One user's posts (a profile), in the query's order.
+fn author(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let user = cx
+        .db
+        .user_by_username(cx.param("username"))
+        .ok_or(ApiError::UserNotFound)?;
+    filtered_page(&cx, |p| p.author == user.id)
+}
+
+/// The signed-in user's bookmarked posts, the latest bookmarked first.
+fn bookmarks(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let user = cx.db.user(&me.id).ok_or(ApiError::UserNotFound)?;
+    let order: Vec<usize> = user
+        .bookmarks
+        .iter()
+        .rev()
+        .filter_map(|id| cx.db.position(id))
+        .collect();
+    page_of(&cx, &order)
+}
+
+/// The posts a search finds, best first (as `GET /api/search` ranks them).
+fn found(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    let q = search_query(&cx)?;
+    let paging = Paging::from_query(&cx, DEFAULT_FEED_LIMIT)?;
+    let page = cx
+        .db
+        .search()
+        .search_posts_page(&q, paging.offset, paging.limit);
+    let shown = page.ids.iter().filter_map(|id| cx.db.position(id));
+    let body = cx.render().posts_page_body(page.total, shown)?;
+    Ok(Reply { status: 200, body })
 }
 
 #[cfg(test)]
 #[path = "feeds_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "lists_tests.rs"]
+mod lists_tests;

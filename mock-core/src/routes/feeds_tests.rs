@@ -1,11 +1,11 @@
 use crate::testing::{ids, TestApi, TOKEN_INVALID};
 use serde_json::{json, Value};
 
-const FILTERS: [&str; 3] = ["Latest", "Oldest", "Trending"];
+pub(super) const FILTERS: [&str; 3] = ["Latest", "Oldest", "Trending"];
 
 /// The ids `GET /api/posts` has for `authors` (all when `None`), in the
 /// filter's order, worked out here the slow way.
-fn expected(t: &mut TestApi, authors: Option<&[String]>, filter: &str) -> Vec<String> {
+pub(super) fn expected(t: &mut TestApi, authors: Option<&[String]>, filter: &str) -> Vec<String> {
     let (_, all) = t.get("/api/posts");
     let mut posts: Vec<(usize, &Value)> = all["posts"]
         .as_array()
@@ -32,7 +32,7 @@ fn expected(t: &mut TestApi, authors: Option<&[String]>, filter: &str) -> Vec<St
 }
 
 /// Every page of a feed read `limit` at a time, with the totals each gave.
-fn read_all(
+pub(super) fn read_all(
     t: &mut TestApi,
     url: &str,
     token: Option<&str>,
@@ -80,7 +80,7 @@ fn home_authors(t: &mut TestApi, username: &str) -> Vec<String> {
     authors
 }
 
-fn new_post(t: &mut TestApi, token: &str, content: &str) -> String {
+pub(super) fn new_post(t: &mut TestApi, token: &str, content: &str) -> String {
     let (status, json) = t.post(
         "/api/posts",
         token,
@@ -234,14 +234,12 @@ fn home_follows_writes_and_follows() {
     assert_eq!(first(&mut t, "Latest").1, total);
 }
 
-#[test]
-fn every_bad_parameter_is_a_400_that_names_it() {
-    let mut t = TestApi::new();
-    let guest = t.guest();
+/// Bad `filter`, `page` and `limit` values and the message each answers.
+pub(super) fn bad_parameters() -> Vec<(&'static str, &'static str)> {
     let filter = "filter must be Latest, Oldest or Trending";
     let limit = "limit must be a whole number from 1 to 50";
     let page = "page must be a whole number from 1 to 1000000";
-    let cases = [
+    vec![
         ("filter=", filter),
         ("filter=Newest", filter),
         ("filter=Latest%20", filter),
@@ -268,7 +266,14 @@ fn every_bad_parameter_is_a_400_that_names_it() {
             "page=%zz",
             "Query parameter page is not valid percent-encoded UTF-8",
         ),
-    ];
+    ]
+}
+
+#[test]
+fn every_bad_parameter_is_a_400_that_names_it() {
+    let mut t = TestApi::new();
+    let guest = t.guest();
+    let cases = bad_parameters();
     for (query, message) in cases {
         for (route, token) in [("feed", Some(guest.as_str())), ("explore", None)] {
             t.fails(

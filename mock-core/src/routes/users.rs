@@ -4,6 +4,7 @@ use crate::auth::AuthUser;
 use crate::base_path;
 use crate::db::remove_all;
 use crate::error::ApiError;
+use crate::model::User;
 use crate::router::{
     Ctx,
     Method::{Get, Post},
@@ -21,7 +22,9 @@ use utoipa::ToSchema;
 pub const ROUTES: &[Route] = &[
     Route::open(Get, "/api/users", list),
     Route::token(Get, "/api/users/bookmark", bookmarks),
+    Route::token(Get, "/api/users/suggestions", suggestions),
     Route::open(Get, "/api/users/{userId}", profile),
+    Route::open(Get, "/api/users/profile/{username}", profile_by_username),
     Route::token(Post, "/api/users/edit", edit),
     Route::token(Post, "/api/users/bookmark/{postId}", bookmark),
     Route::token(Post, "/api/users/remove-bookmark/{postId}", remove_bookmark),
@@ -58,14 +61,42 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     })
 }
 
-fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+/// People suggested by default (Who to Follow shows 5).
+pub const DEFAULT_SUGGESTIONS: usize = 5;
+/// The most people one request may ask for.
+pub const MAX_SUGGESTIONS: usize = 50;
+
+/// The first `limit` users the signed-in user could follow: not themselves,
+/// not anyone they follow, in the order of `GET /api/users`.
+fn suggestions(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    let limit = cx.query_number("limit", DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS)?;
+    let user = cx.db.user(&me.id).ok_or(ApiError::UserNotFound)?;
     let render = cx.render();
-    let user = render
+    let users = render
         .db
-        .user(cx.param("userId"))
-        .ok_or(ApiError::UserNotFound)?;
+        .users()
+        .iter()
+        .filter(|u| u.id != me.id && !user.following.contains(&u.id))
+        .take(limit)
+        .map(|u| render.user(u))
+        .collect();
+    Reply::ok(&UsersResponse { users })
+}
+
+/// One user by `_id`.
+fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    one_user(&cx, cx.db.user(cx.param("userId")))
+}
+
+/// One user by username (a profile page's address).
+fn profile_by_username(cx: Ctx<'_>) -> Result<Reply, ApiError> {
+    one_user(&cx, cx.db.user_by_username(cx.param("username")))
+}
+
+fn one_user(cx: &Ctx<'_>, found: Option<&User>) -> Result<Reply, ApiError> {
+    let user = found.ok_or(ApiError::UserNotFound)?;
     Reply::ok(&UserResponse {
-        user: render.user(user),
+        user: cx.render().user(user),
     })
 }
 

@@ -1,15 +1,18 @@
 // Everything the server says lives here: one RTK Query API whose endpoints
 // are typed with the request and response types generated from the core
 // (api/types), so a change of shape in the core fails `tsc`. Posts, users and
-// bookmarks are cached queries; Home and Explore read pages of posts (an
-// infinite query per feed and order). A mutation whose answer is the whole
-// post list writes it into every cached copy of the posts (spec §4); likes,
-// bookmarks and follows show at once and are taken back if the core refuses.
+// bookmarks are cached queries; every list of posts a page shows (Home,
+// Explore, a profile, bookmarks, a tag, a search) is read a page at a time
+// (one infinite query per list), a post's page reads that post alone. A
+// mutation whose answer is the whole post list writes it into every cached
+// copy of the posts (spec §4); likes, comments, bookmarks and follows show at
+// once wherever the post or user is cached and are taken back if the core
+// refuses: `patchPost` and `patchUser` are the one place that finds them.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { uploadImage } from '../lib/files';
 import { apiFailure, baseQuery, endSessionIfRejected, type ApiArgs, type ApiState } from './baseQuery';
-import type { Post, PostData, User, UserEdit } from './models';
+import type { Comment, Post, PostData, User, UserEdit } from './models';
 import { setUser, signedIn } from './session';
 import type {
   BookmarksResponse,
@@ -20,12 +23,12 @@ import type {
   LoginRequest,
   LoginResponse,
   PostRequest,
+  PostResponse,
   PostsPageResponse,
   PostsResponse,
   SearchResponse,
   SignupRequest,
   SignupResponse,
-  TagFeedResponse,
   UserResponse,
   UserSummary,
   UsersResponse,
@@ -40,18 +43,51 @@ const bookmarksOf = (response: BookmarksResponse) => response.bookmarks;
 export type FeedFilter = 'Latest' | 'Oldest' | 'Trending';
 /** Posts a feed page holds (spec §Home). */
 export const FEED_PAGE_SIZE = 5;
-/** A paged feed: Home (the user's posts and those they follow) or Explore (every post), in one order. */
-export interface FeedArg {
-  scope: 'home' | 'explore';
-  filter: FeedFilter;
+/**
+ * A list of posts read a page at a time: Home (the user's posts and those
+ * they follow), Explore (every post), a user's posts (a profile) or a tag's,
+ * each in one order; the user's bookmarks (the latest first); a search's posts (best first).
+ */
+export type FeedArg =
+  | { scope: 'home' | 'explore'; filter: FeedFilter }
+  | { scope: 'author'; username: string; filter: FeedFilter }
+  | { scope: 'tag'; tag: string; filter: FeedFilter }
+  | { scope: 'bookmarks' }
+  | { scope: 'search'; q: string };
+
+/** The core's address of a list's page (docs/API.md). */
+export function feedUrl(arg: FeedArg, page: number): string {
+  const paging = `page=${page}&limit=${FEED_PAGE_SIZE}`;
+  switch (arg.scope) {
+    case 'home':
+      return `/posts/feed?filter=${arg.filter}&${paging}`;
+    case 'explore':
+      return `/posts/explore?filter=${arg.filter}&${paging}`;
+    case 'author':
+      return `/posts/author/${id(arg.username)}?filter=${arg.filter}&${paging}`;
+    case 'tag':
+      return `/posts/tag/${id(arg.tag)}?filter=${arg.filter}&${paging}`;
+    case 'bookmarks':
+      return `/posts/bookmarks?${paging}`;
+    case 'search':
+      return `/posts/search?q=${id(arg.q)}&${paging}`;
+  }
 }
-const feedPath = { home: '/posts/feed', explore: '/posts/explore' } as const;
+
+/** Whether a post just written by `author` belongs at the top of the list `arg`, newest first. */
+const takesNewPost = (arg: FeedArg, author: string) =>
+  arg.scope === 'home' || arg.scope === 'explore' || (arg.scope === 'author' && arg.username === author);
 
 type CacheState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
 type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
-const feedArgs = (getState: () => unknown) => api.util.selectCachedArgsForQuery(getState() as CacheState, 'getFeed');
+const cachedArgs = <Name extends 'getFeed' | 'getPost' | 'getUserByName'>(getState: () => unknown, name: Name) =>
+  api.util.selectCachedArgsForQuery(getState() as CacheState, name);
+const feedArgs = (getState: () => unknown) => cachedArgs(getState, 'getFeed');
 
-/** Changes the post `postId` wherever it is cached (the whole list, every feed page); returns the undo. */
+/**
+ * Changes the post `postId` wherever it is cached (the whole list, every
+ * page of every list, the post's own page); returns the undo of all.
+ */
 function patchPost(dispatch: Dispatch, getState: () => unknown, postId: string, recipe: (post: Post) => void): () => void {
   const patches = [
     dispatch(
@@ -67,20 +103,58 @@ function patchPost(dispatch: Dispatch, getState: () => unknown, postId: string, 
         }),
       ),
     ),
+    ...cachedArgs(getState, 'getPost')
+      .filter((arg) => arg === postId)
+      .map((arg) => dispatch(api.util.updateQueryData('getPost', arg, recipe))),
   ];
   return () => patches.forEach((patch) => patch.undo());
 }
 
+/** Changes the user `userId` wherever it is cached (the user list, their profile); returns the undo of all. */
+function patchUser(dispatch: Dispatch, getState: () => unknown, userId: string, recipe: (user: User) => void): () => void {
+  const patches = [
+    dispatch(
+      api.util.updateQueryData('getUsers', undefined, (users) => {
+        const user = users.find((u) => u._id === userId);
+        if (user) recipe(user);
+      }),
+    ),
+    ...cachedArgs(getState, 'getUserByName').map((arg) =>
+      dispatch(
+        api.util.updateQueryData('getUserByName', arg, (user) => {
+          if (user._id === userId) recipe(user);
+        }),
+      ),
+    ),
+  ];
+  return () => patches.forEach((patch) => patch.undo());
+}
+
+/** The core's answer about users (after a follow) put into every cache of them. */
+function settleUsers(dispatch: Dispatch, getState: () => unknown, users: User[]): void {
+  dispatch(api.util.updateQueryData('getUsers', undefined, () => users));
+  for (const arg of cachedArgs(getState, 'getUserByName')) {
+    const fresh = users.find((u) => u.username === arg);
+    if (fresh) dispatch(api.util.updateQueryData('getUserByName', arg, () => fresh));
+  }
+}
+
 /**
  * A write's answer (every post) put into every cache: it replaces the list;
- * each feed page keeps its posts in their new version and drops the deleted
- * ones. A created post (the answer's last) tops the Latest feeds.
+ * each list's pages keep their posts in their new version and drop the
+ * deleted ones; a post's page takes its new version. A created post (the
+ * answer's last) tops the Latest lists it belongs to.
  */
 function settlePosts(dispatch: Dispatch, getState: () => unknown, posts: Post[], created: boolean): void {
   dispatch(api.util.updateQueryData('getPosts', undefined, () => posts));
   const byId = new Map(posts.map((p) => [p._id, p]));
   const newest = created ? posts.at(-1) : undefined;
+  for (const postId of cachedArgs(getState, 'getPost')) {
+    const fresh = byId.get(postId);
+    if (fresh) dispatch(api.util.updateQueryData('getPost', postId, () => fresh));
+  }
   for (const arg of feedArgs(getState)) {
+    const takesNewest = newest !== undefined && takesNewPost(arg, newest.username);
     dispatch(
       api.util.updateQueryData('getFeed', arg, (feed) => {
         let change = 0;
@@ -90,9 +164,9 @@ function settlePosts(dispatch: Dispatch, getState: () => unknown, posts: Post[],
           change -= before - page.posts.length;
         }
         const first = feed.pages[0];
-        if (newest && first && !feed.pages.some((page) => page.posts.some((p) => p._id === newest._id))) {
+        if (takesNewest && first && !feed.pages.some((page) => page.posts.some((p) => p._id === newest._id))) {
           change += 1;
-          if (arg.filter === 'Latest') first.posts.unshift(newest);
+          if ('filter' in arg && arg.filter === 'Latest') first.posts.unshift(newest);
         }
         for (const page of feed.pages) page.total = Math.max(0, page.total + change);
       }),
@@ -114,14 +188,27 @@ function applyVote(likes: LikesView, me: UserSummary, vote: 'like' | 'dislike'):
   likes.likeCount = likes.likedBy.length;
 }
 
-/** What following (or unfollowing) someone does to both users' lists. */
-function applyFollow(me: User, them: User, follow: boolean): void {
-  me.following = me.following.filter((u) => u._id !== them._id);
-  them.followers = them.followers.filter((u) => u._id !== me._id);
-  if (follow) {
-    me.following.push(summaryOf(them));
-    them.followers.push(summaryOf(me));
-  }
+/** What following (or unfollowing) `other` does to `user`'s list `list` (`following` for the follower, `followers` for the one followed). */
+function applyFollow(user: User, list: 'following' | 'followers', other: UserSummary, follow: boolean): void {
+  user[list] = user[list].filter((u) => u._id !== other._id);
+  if (follow) user[list].push(summaryOf(other));
+}
+
+/** A comment as it shows until the core answers with the real one. */
+function pendingComment(me: UserSummary, text: string): Comment {
+  const now = new Date().toISOString();
+  const { firstName, lastName, username, avatarURL } = me;
+  return {
+    _id: `pending-${now}`,
+    text,
+    firstName,
+    lastName,
+    username,
+    avatarURL,
+    votes: { upvotedBy: [], downvotedBy: [] },
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /** An optimistic write's end: the answer is the truth; a refusal takes the change back. */
@@ -136,7 +223,7 @@ async function answerOrUndo<T>(answer: Promise<{ data: T }>, settle: (data: T) =
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Post', 'User', 'Bookmark', 'Feed'],
+  tagTypes: ['Post', 'User', 'Bookmark', 'Feed', 'Suggestions'],
   endpoints: (build) => {
     /**
      * A write whose answer is the whole post list: it goes into every cached
@@ -172,19 +259,34 @@ export const api = createApi({
         },
       });
 
-    /** A like or its undo: on screen at once, then the answer; undone if the core refuses. */
-    const vote = (kind: 'like' | 'dislike') =>
-      build.mutation<Post[], string>({
-        query: (postId) => ({ url: `/posts/${kind}/${id(postId)}`, method: 'POST' }),
+    /**
+     * A write to one post whose answer is the whole post list: `change` shows
+     * on the post wherever it is cached at once, the answer then replaces it;
+     * a refusal takes the change back everywhere.
+     */
+    const optimisticPostWrite = <Arg extends string | { postId: string }>(
+      query: (arg: Arg) => ApiArgs,
+      change: (post: Post, arg: Arg, me: User) => void,
+    ) =>
+      build.mutation<Post[], Arg>({
+        query,
         transformResponse: postsOf,
-        async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
+        async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
           const me = sessionOf(getState).user;
+          const postId = typeof arg === 'string' ? arg : arg.postId;
           const undo = patchPost(dispatch, getState, postId, (post) => {
-            if (me) applyVote(post.likes, me, kind);
+            if (me) change(post, arg, me);
           });
           await answerOrUndo(queryFulfilled, (data) => settlePosts(dispatch, getState, data, false), undo);
         },
       });
+
+    /** A like or its undo. */
+    const vote = (kind: 'like' | 'dislike') =>
+      optimisticPostWrite(
+        (postId: string) => ({ url: `/posts/${kind}/${id(postId)}`, method: 'POST' }),
+        (post, _arg, me) => applyVote(post.likes, me, kind),
+      );
 
     /** Adding or removing a bookmark: on screen at once; the answer is the whole list. */
     const bookmark = (kind: 'add' | 'remove') =>
@@ -192,13 +294,18 @@ export const api = createApi({
         query: (postId) => ({ url: `/users/${kind === 'add' ? 'bookmark' : 'remove-bookmark'}/${id(postId)}`, method: 'POST' }),
         transformResponse: bookmarksOf,
         async onQueryStarted(postId, { dispatch, queryFulfilled }) {
+          // Every card reads its bookmark from this list, so every page shows the change.
           const patch = dispatch(
             api.util.updateQueryData('getBookmarks', undefined, (ids) => {
               const rest = ids.filter((x) => x !== postId);
               return kind === 'add' ? [...rest, postId] : rest;
             }),
           );
-          const settle = (data: string[]) => dispatch(api.util.updateQueryData('getBookmarks', undefined, () => data));
+          const settle = (data: string[]) => {
+            dispatch(api.util.updateQueryData('getBookmarks', undefined, () => data));
+            // The bookmarks list is read by page number: read it again, so that no post falls between pages.
+            dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'bookmarks' }]));
+          };
           await answerOrUndo(queryFulfilled, settle, patch.undo);
         },
       });
@@ -213,24 +320,23 @@ export const api = createApi({
             const others = before.following.filter((u) => u._id !== user._id);
             dispatch(setUser({ ...before, following: kind === 'follow' ? [...others, summaryOf(user)] : others }));
           }
-          const patch = dispatch(
-            api.util.updateQueryData('getUsers', undefined, (users) => {
-              const me = users.find((u) => u._id === before?._id);
-              const them = users.find((u) => u._id === user._id);
-              if (me && them) applyFollow(me, them, kind === 'follow');
-            }),
-          );
+          const undos = before
+            ? [
+                patchUser(dispatch, getState, before._id, (me) => applyFollow(me, 'following', user, kind === 'follow')),
+                patchUser(dispatch, getState, user._id, (them) => applyFollow(them, 'followers', before, kind === 'follow')),
+              ]
+            : [];
           await answerOrUndo(
             queryFulfilled,
             (data) => {
               dispatch(setUser(data.user));
-              dispatch(api.util.updateQueryData('getUsers', undefined, () => data.allUsers));
-              // Home shows the posts of the people one follows.
-              dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'home' }]));
+              settleUsers(dispatch, getState, data.allUsers);
+              // Home shows the posts of the people one follows; Who to Follow brings the next person in.
+              dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'home' }, 'Suggestions']));
             },
             () => {
               if (before) dispatch(setUser(before));
-              patch.undo();
+              undos.forEach((undo) => undo());
             },
           );
         },
@@ -244,25 +350,37 @@ export const api = createApi({
         transformResponse: postsOf,
         providesTags: ['Post'],
       }),
-      /** Home's or Explore's posts, a page at a time in the filter's order, each page with the feed's total. */
+      /** A list's posts (FeedArg), a page at a time in its order, each page with the list's total. */
       getFeed: build.infiniteQuery<PostsPageResponse, FeedArg, number>({
         infiniteQueryOptions: {
           initialPageParam: 1,
           getNextPageParam: (last, _all, lastPage) => (lastPage * FEED_PAGE_SIZE < last.total ? lastPage + 1 : undefined),
         },
-        query: ({ queryArg: { scope, filter }, pageParam }) =>
-          `${feedPath[scope]}?filter=${filter}&page=${pageParam}&limit=${FEED_PAGE_SIZE}`,
+        query: ({ queryArg, pageParam }) => feedUrl(queryArg, pageParam),
         providesTags: (_result, _error, { scope }) => ['Post', 'Feed', { type: 'Feed', id: scope }],
+      }),
+      /** One post with its comments (a post's page). */
+      getPost: build.query<Post, string>({
+        query: (postId) => `/posts/${id(postId)}`,
+        transformResponse: (response: PostResponse) => response.post,
+        providesTags: ['Post'],
+      }),
+      /** One user by username (a profile). */
+      getUserByName: build.query<User, string>({
+        query: (username) => `/users/profile/${id(username)}`,
+        transformResponse: (response: UserResponse) => response.user,
+        providesTags: ['User'],
       }),
       getUsers: build.query<User[], void>({
         query: () => '/users',
         transformResponse: (response: UsersResponse) => response.users,
         providesTags: ['User'],
       }),
-      /** A page of the posts carrying a tag, newest first, with the tag's post count. */
-      getTagFeed: build.query<TagFeedResponse, { tag: string; page?: number; limit?: number }>({
-        query: ({ tag, page = 1, limit = 50 }) => `/posts/tag/${id(tag)}?page=${page}&limit=${limit}`,
-        providesTags: ['Post'],
+      /** The first `limit` people the signed-in user could follow (Who to Follow). */
+      getSuggestions: build.query<User[], number>({
+        query: (limit) => `/users/suggestions?limit=${limit}`,
+        transformResponse: (response: UsersResponse) => response.users,
+        providesTags: ['User', 'Suggestions'],
       }),
       /** Users, posts and tags matching `q` (case and accents ignored). */
       search: build.query<SearchResponse, { q: string; limit?: number }>({
@@ -292,20 +410,34 @@ export const api = createApi({
       deletePost: postsWrite((postId: string) => ({ url: `/posts/${id(postId)}`, method: 'DELETE' }), 'deleted'),
       likePost: vote('like'),
       dislikePost: vote('dislike'),
-      addComment: postsWrite(({ postId, text }: { postId: string; text: string }) => ({
-        url: `/comments/add/${id(postId)}`,
-        method: 'POST',
-        body: commentBody(text),
-      })),
-      editComment: postsWrite(({ postId, commentId, text }: { postId: string; commentId: string; text: string }) => ({
-        url: `/comments/edit/${id(postId)}/${id(commentId)}`,
-        method: 'POST',
-        body: commentBody(text),
-      })),
-      deleteComment: postsWrite(({ postId, commentId }: { postId: string; commentId: string }) => ({
-        url: `/comments/delete/${id(postId)}/${id(commentId)}`,
-        method: 'POST',
-      })),
+      addComment: optimisticPostWrite(
+        ({ postId, text }: { postId: string; text: string }) => ({
+          url: `/comments/add/${id(postId)}`,
+          method: 'POST',
+          body: commentBody(text),
+        }),
+        (post, { text }, me) => void post.comments.push(pendingComment(me, text)),
+      ),
+      editComment: optimisticPostWrite(
+        ({ postId, commentId, text }: { postId: string; commentId: string; text: string }) => ({
+          url: `/comments/edit/${id(postId)}/${id(commentId)}`,
+          method: 'POST',
+          body: commentBody(text),
+        }),
+        (post, { commentId, text }) => {
+          const comment = post.comments.find((c) => c._id === commentId);
+          if (comment) comment.text = text;
+        },
+      ),
+      deleteComment: optimisticPostWrite(
+        ({ postId, commentId }: { postId: string; commentId: string }) => ({
+          url: `/comments/delete/${id(postId)}/${id(commentId)}`,
+          method: 'POST',
+        }),
+        (post, { commentId }) => {
+          post.comments = post.comments.filter((c) => c._id !== commentId);
+        },
+      ),
 
       addBookmark: bookmark('add'),
       removeBookmark: bookmark('remove'),
@@ -317,11 +449,11 @@ export const api = createApi({
         transformResponse: (response: UserResponse) => response.user,
         // The core rewrote the name and avatar embedded in the user's posts and comments.
         invalidatesTags: (_result, error) => (error ? [] : ['Post']),
-        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
             dispatch(setUser(data));
-            dispatch(api.util.updateQueryData('getUsers', undefined, (users) => users.map((u) => (u._id === data._id ? data : u))));
+            patchUser(dispatch, getState, data._id, (user) => void Object.assign(user, data));
           } catch {
             // Nothing changed; the form tells the user.
           }
@@ -357,9 +489,11 @@ export const api = createApi({
 export const {
   useGetPostsQuery,
   useGetFeedInfiniteQuery,
+  useGetPostQuery,
+  useGetUserByNameQuery,
   useGetUsersQuery,
+  useGetSuggestionsQuery,
   useGetBookmarksQuery,
-  useGetTagFeedQuery,
   useSearchQuery,
   useCreatePostMutation,
   useEditPostMutation,

@@ -24,7 +24,7 @@ export function guestOnRealCore() {
     store = makeStore();
     await signIn(store);
   });
-  return { current: () => store, core };
+  return { current: () => store, core, server };
 }
 
 /** A store holding the same session with its token's signature forged. */

@@ -2,7 +2,8 @@
 import type { PostView } from "./PostView";
 
 /**
- * One page of a feed (`GET /api/posts/feed`, `GET /api/posts/explore`).
+ * One page of a list of posts (`GET /api/posts/feed`, `/explore`,
+ * `/author/{username}`, `/bookmarks`, `/search`).
  */
 export type PostsPageResponse = { 
 /**

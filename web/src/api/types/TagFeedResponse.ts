@@ -15,6 +15,6 @@ tag: string,
  */
 total: number, 
 /**
- * The page's posts, newest first.
+ * The page's posts, in the query's order (newest first by default).
  */
 posts: Array<PostView>, };

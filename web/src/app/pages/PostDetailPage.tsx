@@ -1,15 +1,17 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useGetBookmarksQuery, useGetPostQuery } from '../../api/apiSlice';
+import { useAppSelector } from '../../api/hooks';
+import { selectToken } from '../../api/session';
 import { BackIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { CommentsPanel } from '../../features/comments/CommentsPanel';
 import { PostCard } from '../../features/posts/PostCard';
-import { usePosts } from '../../features/posts/usePosts';
 import '../../features/posts/posts.css';
 
-/** One post and its comments (`/post/:postId`); posts reload on opening. */
+/** One post and its comments (`/post/:postId`), read on opening. */
 export function PostDetailPage() {
   const { postId = '' } = useParams();
-  // Another post is another page: its posts reload on opening too.
+  // Another post is another page: it is read on opening too.
   return <PostDetail key={postId} postId={postId} />;
 }
 
@@ -18,8 +20,11 @@ function PostDetail({ postId }: { postId: string }) {
   const location = useLocation();
   // A deep link has no page of ours to go back to.
   const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
-  const { posts, fetching, failed, retry } = usePosts();
-  const post = posts.find((p) => p._id === postId);
+  const token = useAppSelector(selectToken);
+  const read = useGetPostQuery(postId, { refetchOnMountOrArgChange: true });
+  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  const post = read.data;
+  const missing = read.error && 'status' in read.error && read.error.status === 404;
 
   let body;
   if (post) {
@@ -29,13 +34,13 @@ function PostDetail({ postId }: { postId: string }) {
         <CommentsPanel post={post} />
       </>
     );
-  } else if (fetching) {
+  } else if (read.isFetching) {
     body = <Spinner label="Loading the post" />;
-  } else if (failed) {
+  } else if (read.isError && !missing) {
     body = (
       <div className="card empty-state" role="alert">
         <p className="empty-state__title">This post could not be loaded</p>
-        <button type="button" className="btn" onClick={retry}>
+        <button type="button" className="btn" onClick={() => void read.refetch()}>
           Try again
         </button>
       </div>

@@ -6,7 +6,7 @@ import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { ProfilePage } from './ProfilePage';
 import { api } from '../../api/apiSlice';
-import { cachedUsers, guestOnRealCore } from '../../testing/realCore';
+import { guestOnRealCore } from '../../testing/realCore';
 
 const session = guestOnRealCore();
 let store: AppStore;
@@ -44,7 +44,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
 
-    const maya = cachedUsers(store).find((u) => u.username === 'maya_lind')!;
+    const maya = api.endpoints.getUserByName.select('maya_lind')(store.getState()).data!;
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
     expect(count(/Posts?$/)).toBe(3);
     expect(count(/Followers?$/)).toBe(maya.followers.length);
@@ -87,7 +87,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     renderProfile('maya_lind');
     await user.click(await screen.findByRole('button', { name: /Followers?$/ }));
     const dialog = screen.getByRole('dialog', { name: 'Followers of Maya Lindqvist' });
-    const maya = cachedUsers(store).find((u) => u.username === 'maya_lind')!;
+    const maya = api.endpoints.getUserByName.select('maya_lind')(store.getState()).data!;
     const links = within(dialog).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(maya.followers.map((f) => `/profile/${f.username}`));
 

@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { useGetPostsQuery, useGetUsersQuery } from '../../api/apiSlice';
+import { useGetUserByNameQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
-import { postsBy } from '../../features/posts/feed';
-import { PostList } from '../../features/posts/PostList';
+import { Feed } from '../../features/posts/Feed';
+import { selectFilter } from '../../features/posts/feedSlice';
+import { LoadFailed } from '../../features/posts/LoadFailed';
+import { usePostList } from '../../features/posts/useFeed';
 import { ProfileCard } from '../../features/users/ProfileCard';
 import '../../features/users/users.css';
 
@@ -17,25 +19,22 @@ export function ProfilePage() {
 }
 
 function Profile({ username }: { username: string }) {
-  // Both reload when a profile opens.
-  const users = useGetUsersQuery(undefined, { refetchOnMountOrArgChange: true });
-  const allPosts = useGetPostsQuery(undefined, { refetchOnMountOrArgChange: true });
+  // Both reload when a profile opens: the user, and their posts a page at a time.
+  const profile = useGetUserByNameQuery(username, { refetchOnMountOrArgChange: true });
+  const filter = useSelector(selectFilter);
+  const posts = usePostList({ scope: 'author', username, filter }, { quiet: true });
   const me = useAppSelector(selectSignedInUser);
-  const user = users.data?.find((u) => u.username === username);
-  const posts = useMemo(() => postsBy(allPosts.data ?? [], username), [allPosts.data, username]);
+  const user = profile.data;
 
   if (!user) {
-    if (users.isFetching) return <Spinner label="Loading profile" />;
-    if (users.isError) {
+    if (profile.isFetching) return <Spinner label="Loading profile" />;
+    const missing = profile.error && 'status' in profile.error && profile.error.status === 404;
+    if (profile.isError && !missing) {
       return (
         <section className="card profile-missing" role="alert">
           <h1>Could not load this profile</h1>
           <p className="muted">Something went wrong while loading @{username}.</p>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void users.refetch()}
-          >
+          <button type="button" className="btn" onClick={() => void profile.refetch()}>
             Try again
           </button>
         </section>
@@ -57,17 +56,24 @@ function Profile({ username }: { username: string }) {
   const isOwn = me?._id === user._id;
   return (
     <div className="profile-page">
-      <ProfileCard user={user} isOwn={isOwn} postCount={posts.length} />
-      <section className="profile-page__posts" aria-labelledby="profile-posts-heading">
-        <h2 id="profile-posts-heading" className="profile-page__posts-title">
-          Posts
-        </h2>
-        {posts.length === 0 && allPosts.isFetching ? (
+      <ProfileCard user={user} isOwn={isOwn} postCount={posts.total} />
+      <section className="profile-page__posts" aria-label="Posts">
+        {posts.loading ? (
           <Spinner label="Loading posts" />
         ) : (
-          <PostList
-            posts={posts}
-            emptyMessage={isOwn ? 'You have not posted anything yet.' : `@${user.username} has not posted anything yet.`}
+          <Feed
+            posts={posts.posts}
+            total={posts.total}
+            loadMore={posts.loadMore}
+            emptyState={
+              posts.failed ? (
+                <LoadFailed retry={posts.retry} />
+              ) : isOwn ? (
+                'You have not posted anything yet.'
+              ) : (
+                `@${user.username} has not posted anything yet.`
+              )
+            }
           />
         )}
       </section>

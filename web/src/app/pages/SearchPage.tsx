@@ -1,42 +1,51 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useSearchQuery } from '../../api/apiSlice';
-import type { Post } from '../../api/models';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { tagPath } from '../../lib/hashtags';
-import { PostList } from '../../features/posts/PostList';
-import { usePosts } from '../../features/posts/usePosts';
+import { Feed } from '../../features/posts/Feed';
+import { usePostList } from '../../features/posts/useFeed';
 import { UserRow } from '../../features/users/UserRow';
 
 export function searchPath(q: string): string {
   return `/search?q=${encodeURIComponent(q)}`;
 }
 
-/** Search results (`/search?q=`): people, tags and posts, each best first. */
+/** People and tags a results page lists (the most relevant); its posts come a page at a time. */
+const SEARCH_LIST_LIMIT = 10;
+
+/** Search results (`/search?q=`): people, tags and posts, each best first; the posts to the last as the page scrolls. */
 export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const result = useSearchQuery({ q, limit: 50 }, { skip: !q, refetchOnMountOrArgChange: true });
-  const { posts: allPosts } = usePosts();
-  const posts = useMemo(() => {
-    const live = new Map(allPosts.map((p) => [p._id, p]));
-    return (result.data?.posts ?? []).map((p): Post => live.get(p._id) ?? p);
-  }, [allPosts, result.data]);
-  const data = result.data;
-  const nothing = data && data.users.length === 0 && data.tags.length === 0 && data.posts.length === 0;
+  return q ? <Results key={q} q={q} /> : <Search q="" />;
+}
 
+function Search({ q, children }: { q: string; children?: ReactNode }) {
   return (
     <div className="posts-page search-page">
       <h1 className="page-title">{q ? `Results for “${q}”` : 'Search'}</h1>
       <SearchForm key={q} initial={q} />
-      {!q ? (
-        <p className="empty-state">Find people by name or username, and posts by their words or tags.</p>
-      ) : result.isLoading ? (
+      {children ?? <p className="empty-state">Find people by name or username, and posts by their words or tags.</p>}
+    </div>
+  );
+}
+
+function Results({ q }: { q: string }) {
+  const result = useSearchQuery({ q, limit: SEARCH_LIST_LIMIT }, { refetchOnMountOrArgChange: true });
+  const found = usePostList({ scope: 'search', q }, { quiet: true });
+  const data = result.data;
+  const loading = result.isLoading || found.loading;
+  const nothing = data && data.users.length === 0 && data.tags.length === 0 && found.total === 0;
+
+  return (
+    <Search q={q}>
+      {loading ? (
         <Spinner label="Searching" />
-      ) : result.isError ? (
+      ) : result.isError || found.failed ? (
         <p className="empty-state" role="alert">
-          {errorMessage(result.error)}
+          {errorMessage(result.error ?? found.error)}
         </p>
       ) : nothing ? (
         <div className="empty-state" role="status">
@@ -44,49 +53,47 @@ export function SearchPage() {
           <p>Try another word, part of a name, or a #tag.</p>
         </div>
       ) : (
-        data && (
-          <>
-            {data.users.length > 0 && (
-              <section aria-labelledby="search-people">
-                <h2 id="search-people" className="search-page__heading">
-                  People
-                </h2>
-                <ul className="user-list">
-                  {data.users.map((user) => (
-                    <UserRow key={user._id} user={user} />
-                  ))}
-                </ul>
-              </section>
-            )}
-            {data.tags.length > 0 && (
-              <section aria-labelledby="search-tags">
-                <h2 id="search-tags" className="search-page__heading">
-                  Tags
-                </h2>
-                <ul className="search-page__tags">
-                  {data.tags.map((t) => (
-                    <li key={t.tag}>
-                      <Link className="hashtag" to={tagPath(t.tag)}>
-                        #{t.tag}
-                      </Link>{' '}
-                      <span className="muted">{t.count === 1 ? '1 post' : `${t.count} posts`}</span>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-            {posts.length > 0 && (
-              <section aria-labelledby="search-posts">
-                <h2 id="search-posts" className="search-page__heading">
-                  Posts
-                </h2>
-                <PostList posts={posts} />
-              </section>
-            )}
-          </>
-        )
+        <>
+          {data && data.users.length > 0 && (
+            <section aria-labelledby="search-people">
+              <h2 id="search-people" className="search-page__heading">
+                People
+              </h2>
+              <ul className="user-list">
+                {data.users.map((user) => (
+                  <UserRow key={user._id} user={user} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {data && data.tags.length > 0 && (
+            <section aria-labelledby="search-tags">
+              <h2 id="search-tags" className="search-page__heading">
+                Tags
+              </h2>
+              <ul className="search-page__tags">
+                {data.tags.map((t) => (
+                  <li key={t.tag}>
+                    <Link className="hashtag" to={tagPath(t.tag)}>
+                      #{t.tag}
+                    </Link>{' '}
+                    <span className="muted">{t.count === 1 ? '1 post' : `${t.count} posts`}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {found.total > 0 && (
+            <section aria-labelledby="search-posts">
+              <h2 id="search-posts" className="search-page__heading">
+                Posts <span className="muted">({found.total})</span>
+              </h2>
+              <Feed posts={found.posts} total={found.total} loadMore={found.loadMore} filters={false} emptyState={null} />
+            </section>
+          )}
+        </>
       )}
-    </div>
+    </Search>
   );
 }
 

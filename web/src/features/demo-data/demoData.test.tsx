@@ -6,7 +6,7 @@ import { createTestServer } from '@murmur/backend/node';
 import { DATA_CHANGED_EVENT } from '@murmur/backend/protocol';
 import { renderWithProviders } from '../../testing/render';
 import { api } from '../../api/apiSlice';
-import { cachedPosts, cachedUsers, signIn } from '../../testing/realCore';
+import { cachedPosts, signIn } from '../../testing/realCore';
 import '../../testing/dialogPolyfill';
 import { ResetDemoData } from './ResetDemoData';
 import { DataSync } from './useDataSync';
@@ -73,8 +73,9 @@ describe('Reset demo data', () => {
 
 describe('useDataSync', () => {
   it('reads posts, users and the signed-in user again when the data changed', async () => {
-    // A page showing the posts is open (it holds them in the API cache).
+    // Pages showing the posts and a profile are open (they hold them in the API cache).
     await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+    await store.dispatch(api.endpoints.getUserByName.initiate('guest')).unwrap();
     renderWithProviders(<DataSync />, { store });
     changeElsewhere('/api/posts', { postData: { content: 'From another tab' } });
     changeElsewhere('/api/users/edit', { userData: { bio: 'Edited in another tab' } });
@@ -85,8 +86,9 @@ describe('useDataSync', () => {
     });
     await waitFor(() => expect(contents()).toContain('From another tab'));
     await waitFor(() => expect(store.getState().session.user?.bio).toBe('Edited in another tab'));
-    const guest = cachedUsers(store).find((u) => u.username === 'guest');
-    expect(guest?.bio).toBe('Edited in another tab');
+    await waitFor(() =>
+      expect(api.endpoints.getUserByName.select('guest')(store.getState()).data?.bio).toBe('Edited in another tab'),
+    );
   });
 
   it('stops listening when unmounted', async () => {

@@ -10,23 +10,25 @@ export const ACCOUNT_GONE_MESSAGE = 'Your account is not in the demo data any mo
 
 /**
  * Reads everything the screens show again, after the backend's data changed
- * under them (another tab's change, or a reset): the cached posts and
+ * under them (another tab's change, or a reset): the cached posts, users and
  * bookmarks are invalidated (what is on screen reloads), and the signed-in
- * user is refreshed from the new users; if they no longer exist, the session
+ * user is read again (that user alone); if they no longer exist, the session
  * ends and the route guard shows /login.
  */
 export async function refreshAfterDataChange(dispatch: SharedDispatch, getState: () => SharedState): Promise<void> {
-  dispatch(api.util.invalidateTags(['Post', 'Bookmark']));
-  const users = await dispatch(api.endpoints.getUsers.initiate(undefined, { forceRefetch: true, subscribe: false }));
+  dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User']));
   const me = getState().session.user;
-  if (!me || !users.data) return;
-  const fresh = users.data.find((user) => user._id === me._id);
-  if (!fresh) {
+  if (!me) return;
+  const read = await dispatch(api.endpoints.getUserByName.initiate(me.username, { forceRefetch: true, subscribe: false }));
+  if (getState().session.user?._id !== me._id) return;
+  const missing = read.error && 'status' in read.error && read.error.status === 404;
+  // After a reset another account may hold the name: this one is gone too.
+  if (missing || (read.data && read.data._id !== me._id)) {
     dispatch(logout());
     toast.error(ACCOUNT_GONE_MESSAGE, { id: 'account-gone' });
     return;
   }
-  dispatch(setUser(fresh));
+  if (read.data) dispatch(setUser(read.data));
 }
 
 /** Keeps this tab's screens in step with the data: mount once, inside the store's Provider. */

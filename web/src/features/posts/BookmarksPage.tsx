@@ -2,26 +2,37 @@ import { useMemo } from 'react';
 import { selectBookmarkIds } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { Spinner } from '../../components/Spinner';
-import { PostList } from './PostList';
-import { usePosts } from './usePosts';
+import { Feed } from './Feed';
+import { LoadFailed } from './LoadFailed';
+import { usePostList } from './useFeed';
 import './posts.css';
 
-/** Bookmarks (`/bookmark`): reloads the list on opening; latest bookmark first. */
+/**
+ * Bookmarks (`/bookmark`): the latest bookmark first, read a page at a time
+ * and again on opening. A post unbookmarked here leaves the list at once
+ * (and comes back if the core refuses).
+ */
 export function BookmarksPage() {
   const ids = useAppSelector(selectBookmarkIds);
-  const { posts: allPosts, loading, bookmarksLoading } = usePosts();
-  const posts = useMemo(() => {
-    const byId = new Map(allPosts.map((post) => [post._id, post]));
-    return [...ids].reverse().flatMap((id) => byId.get(id) ?? []);
-  }, [allPosts, ids]);
+  const list = usePostList({ scope: 'bookmarks' });
+  const kept = useMemo(() => new Set(ids), [ids]);
+  const posts = useMemo(() => list.posts.filter((post) => kept.has(post._id)), [list.posts, kept]);
 
   return (
     <div className="posts-page">
       <h1 className="page-title">Bookmarks</h1>
-      {(loading || bookmarksLoading) && posts.length === 0 ? (
+      {list.loading ? (
         <Spinner label="Loading bookmarks" />
       ) : (
-        <PostList posts={posts} emptyMessage={<p className="empty-state__title">No posts bookmarked</p>} />
+        <Feed
+          posts={posts}
+          total={list.total - (list.posts.length - posts.length)}
+          loadMore={list.loadMore}
+          filters={false}
+          emptyState={
+            list.failed ? <LoadFailed retry={list.retry} /> : <p className="empty-state__title">No posts bookmarked</p>
+          }
+        />
       )}
     </div>
   );

@@ -19,6 +19,8 @@ interface FeedProps {
   loadMore?: () => PromiseLike<unknown>;
   emptyState: ReactNode;
   headingLevel?: 1 | 2;
+  /** Whether the list can be sorted (the filter bar); a list with an order of its own (bookmarks, a search) cannot. */
+  filters?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface FeedProps {
  * last post scrolls into view, after the loader has shown (and the page has
  * been read, for a feed read page by page).
  */
-export function Feed({ posts, total = posts.length, loadMore, emptyState, headingLevel }: FeedProps) {
+export function Feed({ posts, total = posts.length, loadMore, emptyState, headingLevel, filters = true }: FeedProps) {
   const dispatch = useDispatch();
   const page = useSelector(selectPage);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -76,7 +78,7 @@ export function Feed({ posts, total = posts.length, loadMore, emptyState, headin
 
   return (
     <section className="feed">
-      <FilterBar headingLevel={headingLevel} />
+      {filters && <FilterBar headingLevel={headingLevel} />}
       <WindowedPostList posts={shown} emptyMessage={emptyState} />
       {more && <div ref={sentinel} className="feed__sentinel" data-testid="feed-sentinel" aria-hidden="true" />}
       {loadingMore && <Spinner label="Loading more posts" />}

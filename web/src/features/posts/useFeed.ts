@@ -10,16 +10,16 @@ import { selectFilter } from './feedSlice';
 const NO_POSTS: readonly Post[] = [];
 
 /**
- * Home's or Explore's posts in the chosen order, read from the core a page at
- * a time (read again when a page opens, as the spec's posts pages do), with
- * the bookmark ids when signed in; a failure is toasted.
+ * A list's posts (Home, Explore, a profile, bookmarks, a tag, a search), read
+ * from the core a page at a time (read again when a page opens, as the spec's
+ * posts pages do), with the bookmark ids when signed in; a failure is toasted
+ * unless `quiet` (a page that says it in place).
  */
-export function useFeed(scope: FeedArg['scope']) {
+export function usePostList(arg: FeedArg, { quiet = false } = {}) {
   const token = useAppSelector(selectToken);
-  const filter = useSelector(selectFilter);
-  const feed = useGetFeedInfiniteQuery({ scope, filter }, { refetchOnMountOrArgChange: true });
+  const feed = useGetFeedInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
   useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
-  useErrorToast(feed.error);
+  useErrorToast(quiet ? undefined : feed.error);
   const posts = useMemo(() => {
     // Pages are read by number: a post may sit in two of them after a write.
     const seen = new Set<string>();
@@ -30,14 +30,21 @@ export function useFeed(scope: FeedArg['scope']) {
   const { fetchNextPage, refetch } = feed;
   return {
     posts,
-    /** How many posts the feed holds in all (loaded or not). */
+    /** How many posts the list holds in all (loaded or not). */
     total: feed.data?.pages.at(-1)?.total ?? 0,
     /** Nothing to show yet: the first answer has not come. */
     loading: feed.isLoading,
     /** The last read failed and nothing is shown. */
     failed: feed.isError && !feed.data,
+    error: feed.error,
     /** Reads the next page. */
     loadMore: fetchNextPage,
     retry: () => void refetch(),
   };
+}
+
+/** Home's or Explore's posts in the chosen order. */
+export function useFeed(scope: 'home' | 'explore') {
+  const filter = useSelector(selectFilter);
+  return usePostList({ scope, filter });
 }

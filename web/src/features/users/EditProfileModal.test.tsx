@@ -35,9 +35,10 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     expect(group.querySelectorAll('input[type=radio]')).toHaveLength(4);
   });
 
-  it('saves bio, website and a preset avatar: the stored user, the user list and the posts follow', async () => {
+  it('saves bio, website and a preset avatar: the stored user, the user list, the profile and the posts follow', async () => {
     const user = userEvent.setup();
     await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
+    await store.dispatch(api.endpoints.getUserByName.initiate('guest')).unwrap();
     // A page showing the posts is open: the edit reloads them.
     await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
     const token = store.getState().session.token;
@@ -63,6 +64,7 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     expect(store.getState().session.user).toMatchObject(expected);
     expect(store.getState().session.token).toBe(token);
     expect(cachedUsers(store).find((u) => u.username === 'guest')).toMatchObject(expected);
+    expect(api.endpoints.getUserByName.select('guest')(store.getState()).data).toMatchObject(expected);
     await waitFor(() => {
       const mine = cachedPosts(store).filter((p) => p.username === 'guest');
       expect(mine.length).toBeGreaterThan(0);

@@ -1,22 +1,24 @@
 import { useId, useMemo } from 'react';
-import { useGetUsersQuery } from '../../api/apiSlice';
+import { useGetSuggestionsQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
 import { FollowButton } from './FollowButton';
-import { whoToFollow } from './follows';
+import { WHO_TO_FOLLOW_MAX, whoToFollow } from './follows';
 import { UserRow } from './UserRow';
 import './users.css';
 
 /**
- * The right-panel list of people to follow: everyone except the signed-in
- * user and those already followed. Following someone drops them from the list
- * (and adds their posts to Home) through the store.
+ * The right-panel list of people to follow: the first few users other than
+ * the signed-in user and those already followed, as the core picks them (it
+ * never sends the whole user list). Following someone drops them from the
+ * list at once (and adds their posts to Home) through the store; the core
+ * then brings the next person in.
  */
 export function WhoToFollow() {
   const headingId = useId();
   const me = useAppSelector(selectSignedInUser);
-  const users = useGetUsersQuery();
+  const users = useGetSuggestionsQuery(WHO_TO_FOLLOW_MAX, { skip: !me });
   const suggestions = useMemo(() => whoToFollow(users.data ?? [], me), [users.data, me]);
   const loaded = users.data !== undefined;
   const failed = users.isError;
