@@ -144,35 +144,52 @@ fn query_parameters(method: &str, pattern: &str) -> Vec<Parameter> {
             integer(1, max, default),
         )
     };
+    let filter = || {
+        query(
+            "filter",
+            "The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked first, then newest); any case is accepted.",
+            false,
+            AllOfBuilder::new()
+                .item(schema_ref("Filter"))
+                .default(Some(json!("Latest"))),
+        )
+    };
+    let q = || {
+        query(
+            "q",
+            "What to search for (`+` or `%20` for spaces); not blank.",
+            true,
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(MAX_QUERY_CHARS)),
+        )
+    };
     match (method, pattern) {
-        ("GET", "/api/posts/feed" | "/api/posts/explore") => vec![
-            query(
-                "filter",
-                "The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked first, then newest); any case is accepted.",
-                false,
-                AllOfBuilder::new()
-                    .item(schema_ref("Filter"))
-                    .default(Some(json!("Latest"))),
-            ),
+        ("GET", "/api/posts/feed" | "/api/posts/explore" | "/api/posts/author/{username}") => vec![
+            filter(),
+            page(MAX_FEED_PAGE),
+            limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
+        ],
+        ("GET", "/api/posts/bookmarks") => vec![
+            page(MAX_FEED_PAGE),
+            limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
+        ],
+        ("GET", "/api/posts/search") => vec![
+            q(),
             page(MAX_FEED_PAGE),
             limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
         ],
         ("GET", "/api/posts/tag/{tag}") => vec![
-            page(crate::routes::discover::MAX_PAGE),
+            filter(),
+            page(MAX_FEED_PAGE),
             limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT),
         ],
-        ("GET", "/api/search") => vec![
-            query(
-                "q",
-                "What to search for (`+` or `%20` for spaces); not blank.",
-                true,
-                ObjectBuilder::new()
-                    .schema_type(Type::String)
-                    .min_length(Some(1))
-                    .max_length(Some(MAX_QUERY_CHARS)),
-            ),
-            limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT),
-        ],
+        ("GET", "/api/search") => vec![q(), limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)],
+        ("GET", "/api/users/suggestions") => vec![limit(
+            crate::routes::users::DEFAULT_SUGGESTIONS,
+            crate::routes::users::MAX_SUGGESTIONS,
+        )],
         _ => Vec::new(),
     }
 }
