@@ -1,21 +1,39 @@
+import { lazy, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
-import { SignupPage } from '../features/auth/SignupPage';
-import { DemoDataSection } from '../features/demo-data/ResetDemoData';
-import { BookmarksPage } from '../features/posts/BookmarksPage';
-import { ExplorePage } from '../features/posts/ExplorePage';
-import { HomePage } from '../features/posts/HomePage';
-import { TagPage } from '../features/posts/TagPage';
-import { ThemePage } from '../features/theme/ThemePage';
-import { AppLayout } from './layout/AppLayout';
-import { PostDetailPage } from './pages/PostDetailPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { SearchPage } from './pages/SearchPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
 
-/** The route table of spec §2. */
+/**
+ * A page loaded with its route (React.lazy): the entry holds only the router,
+ * the store and the guards, so /login does not download the feed, the
+ * composer or the shell, nor a signed-in page the login forms. The build
+ * prerenders some of these pages and preloads their chunks (app/prerendered.ts).
+ */
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const AppLayout = page(() => import('./layout/AppLayout').then((m) => m.AppLayout));
+const HomePage = page(() => import('../features/posts/HomePage').then((m) => m.HomePage));
+const ExplorePage = page(() => import('../features/posts/ExplorePage').then((m) => m.ExplorePage));
+const BookmarksPage = page(() => import('../features/posts/BookmarksPage').then((m) => m.BookmarksPage));
+const ProfilePage = page(() => import('./pages/ProfilePage').then((m) => m.ProfilePage));
+const PostDetailPage = page(() => import('./pages/PostDetailPage').then((m) => m.PostDetailPage));
+const TagPage = page(() => import('../features/posts/TagPage').then((m) => m.TagPage));
+const SearchPage = page(() => import('./pages/SearchPage').then((m) => m.SearchPage));
+const ThemePage = page(() => import('../features/theme/ThemePage').then((m) => m.ThemePage));
+const LoginPage = page(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+const DemoDataSection = page(() => import('../features/demo-data/ResetDemoData').then((m) => m.DemoDataSection));
+const SignupPage = page(() => import('../features/auth/SignupPage').then((m) => m.SignupPage));
+
+/**
+ * The route table of spec §2. No Suspense boundary above the layout and the
+ * auth pages: on the first render the root waits for their chunks (keeping
+ * the prerendered page on screen), and a navigation (a transition) keeps the
+ * page it leaves until the next one is ready. Inside the layout, a page that
+ * is still loading shows the shell with a spinner (layout/AppLayout.tsx).
+ */
 export function AppRoutes() {
   return (
     <>
