@@ -31,6 +31,7 @@ mod search;
 mod seed;
 mod snapshot;
 mod time;
+mod unicode;
 mod views;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
