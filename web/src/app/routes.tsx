@@ -1,17 +1,33 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
+
+const preloads: Array<() => Promise<unknown>> = [];
 
 /**
  * A page loaded with its route (React.lazy): the entry holds only the router,
  * the store and the guards, so /login does not download the feed, the
  * composer or the shell, nor a signed-in page the login forms. The build
  * prerenders some of these pages and preloads their chunks (app/prerendered.ts).
+ * A page mounted once its module is in renders at once instead of suspending.
  */
 function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  return lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  preloads.push(preload);
+  return function Page(props: Props) {
+    // Chosen once per mount: switching from Lazy to the module later would remount the page.
+    const [component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    return createElement(component, props);
+  };
+}
+
+/** Loads every page's module (tests render the routes at once after it). */
+export function preloadRoutes(): Promise<unknown> {
+  return Promise.all(preloads.map((preload) => preload()));
 }
 
 const AppLayout = page(() => import('./layout/AppLayout').then((m) => m.AppLayout));
