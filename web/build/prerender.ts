@@ -121,10 +121,13 @@ export function prerenderPages(base: string, mode: string): Plugin {
       };
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!template.includes('<div id="root"></div>')) throw new Error('murmur-prerender: index.html has no empty <div id="root">');
+      if (!/<script src="[^"]*\/assets\/boot-/.test(template)) throw new Error('murmur-prerender: index.html has no boot script');
       for (const page of server.PRERENDERED_PAGES) {
         const markup = await server.renderPage(page);
+        // Before the boot script, which blocks the parser: the preload scanner finds them at once.
+        const links = pageLinks(bundle, page, base).join('\n    ');
         const html = template
-          .replace('</head>', `    ${pageLinks(bundle, page, base).join('\n    ')}\n  </head>`)
+          .replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${links}\n    ${tag}`)
           .replace(
             '<div id="root"></div>',
             () => `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,

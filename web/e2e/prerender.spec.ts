@@ -93,6 +93,9 @@ for (const base of BASES) {
       await page.goto(base.home);
       await expect(page.getByRole('article').first()).toBeVisible();
       expect(await page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen])).toEqual(['shell']);
+      // The hydrated shell's dialogs keep their names (React's ids match the HTML's).
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Create post' })).toBeVisible();
       expect(messages).toEqual([]);
       await context.close();
     });

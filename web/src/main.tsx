@@ -108,6 +108,7 @@ function boot(): void {
     () => [],
     () => [NO_WORKER_NOTICE],
   );
+  // The same tree as the prerendered pages' (src/prerender.tsx).
   const app = (serverState?: RootState) => (
     <StrictMode>
       <App store={store} serverState={serverState} />
