@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: builds what is needed, then one headless Chromium run that
 # prints the tables and writes bench/RESULTS.md (see bench/run.mjs).
-#   scripts/bench.sh [--smoke] [--only=rt,core,startup,sizes,lighthouse,feed,persistence,backup,generate,pages]
+#   scripts/bench.sh [--smoke] [--only=rt,core,startup,phone,sizes,lighthouse,feed,persistence,backup,generate,pages]
 # Builds go to the bench's own folders: web/dist-bench-prod (the production
 # site) and web/dist-bench (the harness and the bulk-feed page); the smoke
 # run uses its own pair, so that it can run beside a full run.

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // A tiny static file server, like any static host: serves a build folder at a
 // base path, answers missing files with the folder's 404.html (as GitHub
-// Pages does), and nothing else. No /api: that lives in the browser.
+// Pages does), gzips text and wasm for a client that accepts it (as every
+// real host does), and nothing else. No /api: that lives in the browser.
 //   node scripts/serve.mjs [dir=web/dist] [--port 4173] [--base /]
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -46,6 +48,20 @@ async function file(path) {
   }
 }
 
+/** Text and wasm compress well; images and video are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|wasm|manifest\+json)|image\/svg)/;
+
+/** Sends `body`, gzipped when the type compresses and the client accepts gzip. */
+function send(req, res, status, headers, body) {
+  const type = headers['Content-Type'] ?? '';
+  if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    body = gzipSync(body);
+    headers = { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' };
+  }
+  res.writeHead(status, { ...headers, 'Content-Length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 async function answer(req, res) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   let pathname;
@@ -69,16 +85,14 @@ async function answer(req, res) {
     : null;
   if (found) {
     const immutable = pathname.startsWith(`${base}assets/`);
-    res.writeHead(200, {
+    send(req, res, 200, {
       'Content-Type': found.type,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    res.end(req.method === 'HEAD' ? undefined : found.body);
+    }, found.body);
     return;
   }
   const fallback = await file(join(dir, '404.html'));
-  res.writeHead(404, { 'Content-Type': fallback ? 'text/html; charset=utf-8' : 'text/plain' });
-  res.end(fallback ? fallback.body : 'Not found');
+  send(req, res, 404, { 'Content-Type': fallback ? 'text/html; charset=utf-8' : 'text/plain' }, fallback ? fallback.body : Buffer.from('Not found'));
 }
 
 const server = createServer((req, res) => {

@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { CSP_META } from './csp.mjs';
 import { rebuildCoreOnRustChange } from './src/dev/coreWatcher';
+import { bootScript, prerenderPages } from './build/prerender';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -87,11 +88,16 @@ function pwa(base: string) {
 // Which build a page runs (read by the e2e update test); any value works.
 process.env.VITE_BUILD_ID ??= 'local';
 
-export default defineConfig(({ mode, command }) => ({
+export default defineConfig(({ mode, command, isSsrBuild }) => ({
   base: basePath(),
   publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  // The dev server (not vitest's) rebuilds the core when a Rust file changes.
-  plugins: [react(), contentSecurityPolicy(), pwa(basePath()), command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root)],
+  plugins: [
+    react(),
+    // The site's pages; not the server build that prerenders them (build/prerender.ts).
+    ...(isSsrBuild ? [] : [contentSecurityPolicy(), bootScript(basePath()), prerenderPages(basePath(), mode), pwa(basePath())]),
+    // The dev server (not vitest's) rebuilds the core when a Rust file changes.
+    command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root),
+  ],
   // The worker the app registers (src/main.tsx): a build has sw.js;
   // the dev server (and a build without the plugin, like the bench pages)
   // uses msw's worker as it is.

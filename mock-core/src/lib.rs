@@ -32,6 +32,7 @@ mod seed;
 mod seed_import;
 mod snapshot;
 mod time;
+mod unicode;
 mod views;
 #[cfg(target_arch = "wasm32")]
 mod wasm;

@@ -6,9 +6,9 @@
 //! were) and is rebuilt from the posts and users whenever a state is loaded.
 
 use crate::model::{Post, User};
+use crate::unicode::{is_mark, lower_nfd, strip_marks};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
-use unicode_normalization::char::{decompose_canonical, is_combining_mark};
 
 /// Longest search query, in characters.
 pub const MAX_QUERY_CHARS: usize = 100;
@@ -25,14 +25,12 @@ pub fn fold(text: &str) -> String {
     if text.is_ascii() {
         return text.to_ascii_lowercase();
     }
-    let mut folded = decomposed(text);
-    folded.retain(|c| !is_combining_mark(c));
-    folded
+    strip_marks(&decomposed(text))
 }
 
 /// What a tag is made of: letters and digits of any script, and `_`.
 fn is_tag_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || is_combining_mark(c)
+    c.is_alphanumeric() || c == '_' || (!c.is_ascii() && is_mark(c))
 }
 
 /// The tags in `text`, lowercased, each once, in order of appearance. A tag
@@ -49,18 +47,16 @@ pub fn tags_in(text: &str) -> Vec<String> {
         if c != '#' || !at_boundary {
             continue;
         }
-        let mut tag = String::new();
+        let mut typed = String::new();
         while let Some(&next) = chars.peek() {
             if !is_tag_char(next) {
                 break;
             }
-            tag.extend(next.to_lowercase());
+            typed.push(next);
             previous = Some(next);
             chars.next();
         }
-        if !tag.is_ascii() {
-            tag = decomposed(&tag);
-        }
+        let tag = decomposed(&typed);
         if !tag.is_empty() && !tags.contains(&tag) {
             tags.push(tag);
         }
@@ -68,17 +64,16 @@ pub fn tags_in(text: &str) -> Vec<String> {
     tags
 }
 
-/// `text` lowercased in canonical decomposed form (`é` as `e` + U+0301),
-/// so that a tag typed composed or decomposed is one tag. Char by char
-/// with `decompose_canonical`: the `nfc()`/`nfd()` iterators link the
-/// compatibility tables too (55 kB gzipped of wasm). Marks keep the order
-/// they were typed in.
+/// `text` lowercased in canonical decomposed form (NFD: `é` as `e` +
+/// U+0301, marks in canonical order), so that a tag typed composed or
+/// decomposed is one tag; the final sigma is folded to σ, as a search
+/// typed in lowercase has it (`ΟΔΟΣ` and `οδοσ` are one word). The
+/// platform's Unicode in WebAssembly, the crate's natively (crate::unicode).
 fn decomposed(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        decompose_canonical(c, |d| out.extend(d.to_lowercase()));
+    if text.is_ascii() {
+        return text.to_ascii_lowercase();
     }
-    out
+    lower_nfd(text).replace('ς', "σ")
 }
 
 /// A tag as it is looked up: what follows an optional `#`, lowercased and

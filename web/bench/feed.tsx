@@ -4,6 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../src/app/App';
+import { makeStore } from '../src/app/store';
 import { holdBackendRequestsUntil } from '../src/lib/backendGate';
 import { startMurmurBackend } from '@murmur/backend';
 import '../src/styles/global.css';
@@ -18,7 +19,7 @@ async function boot(): Promise<void> {
   document.documentElement.dataset.backend = 'ready';
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App store={makeStore({ persist: true })} />
     </StrictMode>,
   );
 }

@@ -1,6 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { App, routerBasename } from './app/App';
+import { firstRenderMatches, PRERENDERED_SESSION, routeOf } from './app/prerendered';
+import { makeStore, type AppStore, type RootState } from './app/store';
+import { signedOut } from './api/session';
 import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
 import { applyTheme, loadTheme } from './features/theme/theme';
@@ -9,8 +12,8 @@ import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
 import './styles/global.css';
 
-// The saved theme goes on <html> before anything renders, so a dark theme
-// never flashes light while the backend starts.
+// The saved theme is on <html> before the first paint (src/boot.ts, in the
+// build); the dev server has no boot script, so it is applied here as well.
 applyTheme(loadTheme());
 
 /**
@@ -48,20 +51,58 @@ async function startBackend() {
   return backend;
 }
 
+/** Once the page is loaded and its next frame painted. */
+function afterFirstPaint(): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  return loaded.then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 /** Said once when the browser gives the page no service worker (a private window, some privacy settings). */
 const NO_WORKER_NOTICE =
   'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
+
+/**
+ * The state the page was prerendered with, for hydration: the visitor's own
+ * (theme, feed order) but the prerendered session (app/prerendered.ts), so
+ * that the first render is the page in the HTML; the real session follows.
+ */
+function prerenderedState(store: AppStore, visitor: string | undefined): RootState {
+  return { ...store.getState(), session: visitor === 'in' ? PRERENDERED_SESSION : signedOut };
+}
+
+/**
+ * When the HTML holds a page the client does not render first, the app
+ * renders afresh; the old page stays (hidden if it was meant for the other
+ * kind of visitor, global.css) until this first commit replaces it.
+ */
+function OnFirstCommit({ run, children }: { run: () => void; children: ReactNode }) {
+  useLayoutEffect(run, [run]);
+  return children;
+}
 
 function boot(): void {
   offerReloadOnNewVersion();
   const container = document.getElementById('root');
   if (!container) return;
-  const root = createRoot(container);
-  const backend = startBackend();
+  const store = makeStore({ persist: true });
+  const signedIn = store.getState().session.token !== null;
+  // A signed-in page needs the backend for its first post: it starts at once,
+  // beside the page's own chunks (the HTML preloads both). The login and
+  // sign-up pages need it only on submit: it loads once they have painted,
+  // or at the first request if that comes sooner.
+  let starting: ReturnType<typeof startBackend> | undefined;
+  const start = () => (starting ??= startBackend());
+  const backend = signedIn ? start() : afterFirstPaint().then(start);
   const notices = backend.then((started) => started.notices);
   // The app's requests wait for the backend, then go through its transport
   // (in the page, not through the service worker); the first render does not.
-  holdBackendRequestsUntil(backend.then((started) => started.transport));
+  holdBackendRequestsUntil(
+    backend.then((started) => started.transport),
+    { onFirstRequest: () => void start() },
+  );
   // Uploaded images wait for the service worker, which serves them to
   // `<img>`: the static host would answer them 404 (issue 14, item 1).
   const worker = backend.then((started) => started.worker);
@@ -70,12 +111,28 @@ function boot(): void {
     () => [],
     () => [NO_WORKER_NOTICE],
   );
-  root.render(
+  // The same tree as the prerendered pages' (src/prerender.tsx).
+  const app = (serverState?: RootState) => (
     <StrictMode>
-      <App />
+      <App store={store} serverState={serverState} />
       <StartupNotices notices={Promise.all([notices, workerNotices]).then((lists) => lists.flat())} />
-    </StrictMode>,
+    </StrictMode>
   );
+  const marks = container.dataset;
+  let root: Root;
+  if (firstRenderMatches(marks, routeOf(window.location.pathname, routerBasename), signedIn)) {
+    // The page in the HTML is this visitor's first render: hydrate it.
+    root = hydrateRoot(container, app(prerenderedState(store, marks.prerenderedSession)));
+  } else {
+    root = createRoot(container);
+    // A transition: the root waits for the route's chunks (app/routes.tsx)
+    // with the HTML's page still there, then replaces it in one commit.
+    const clearMarks = () => {
+      container.removeAttribute('data-prerendered-path');
+      container.removeAttribute('data-prerendered-session');
+    };
+    startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
+  }
   notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
 }
 

@@ -24,7 +24,13 @@ const precache = new PrecacheController();
 precache.precache(self.__WB_MANIFEST);
 
 const router = new Router();
-router.registerRoute(new PrecacheRoute(precache));
+// `/login` is the prerendered `login/index.html` (Workbox itself tries
+// `/login/index.html` only for `/login/`).
+router.registerRoute(
+  new PrecacheRoute(precache, {
+    urlManipulation: ({ url }) => (url.pathname.endsWith('/') ? [] : [new URL(`${url.pathname}/index.html`, url)]),
+  }),
+);
 // Deep links (`/post/p-01`, `/murmur/profile/ada`) are the app's routes: any
 // navigation inside the scope gets index.html, network or not (precached
 // files matched first, above). Paths the page's handlers answer are left alone.

@@ -1,15 +1,13 @@
 import { useLayoutEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { Provider, useSelector } from 'react-redux';
 import { DataSync } from '../features/demo-data/useDataSync';
 import { applyTheme } from '../features/theme/theme';
 import { selectTheme } from '../features/theme/themeSlice';
-import { makeStore } from './store';
+import type { AppStore, RootState } from './store';
 import { AppRoutes } from './routes';
 import './app.css';
-
-const store = makeStore({ persist: true });
 
 /**
  * The router's basename: the site's base path with its trailing slash, so
@@ -45,14 +43,27 @@ export function AppToaster() {
   );
 }
 
-export function App() {
+interface AppProps {
+  store: AppStore;
+  /** The state the page was prerendered with: hydration renders that first (react-redux's `serverState`). */
+  serverState?: RootState;
+  /** Rendering at build time (src/prerender.tsx): the route to render, instead of the browser's. */
+  location?: string;
+}
+
+export function App({ store, serverState, location }: AppProps) {
+  const routes = <AppRoutes />;
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <ThemeSync />
       <DataSync />
-      <BrowserRouter basename={routerBasename}>
-        <AppRoutes />
-      </BrowserRouter>
+      {location === undefined ? (
+        <BrowserRouter basename={routerBasename}>{routes}</BrowserRouter>
+      ) : (
+        <StaticRouter basename={routerBasename} location={`${routerBasename.replace(/\/$/, '')}${location}`}>
+          {routes}
+        </StaticRouter>
+      )}
       <AppToaster />
     </Provider>
   );

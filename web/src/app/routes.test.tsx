@@ -8,12 +8,14 @@ import { stubMatchMedia } from '../testing/matchMediaStub';
 import { createTestServer } from '@murmur/backend/node';
 import { renderWithProviders } from '../testing/render';
 import { AppToaster } from './App';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadRoutes } from './routes';
 import { signIn } from '../testing/realCore';
 import { makeStore, type AppStore } from './store';
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The pages are lazy (app/routes.tsx): loaded once here, they render at once.
+beforeAll(preloadRoutes);
 afterAll(() => server.close());
 
 let scrollTo: ReturnType<typeof vi.fn>;

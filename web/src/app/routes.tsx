@@ -1,22 +1,56 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LoginPage } from '../features/auth/LoginPage';
-import { SignupPage } from '../features/auth/SignupPage';
-import { DataPage } from '../features/demo-data/DataPage';
-import { DemoDataSection } from '../features/demo-data/ResetDemoData';
-import { BookmarksPage } from '../features/posts/BookmarksPage';
-import { ExplorePage } from '../features/posts/ExplorePage';
-import { HomePage } from '../features/posts/HomePage';
-import { TagPage } from '../features/posts/TagPage';
-import { ThemePage } from '../features/theme/ThemePage';
-import { AppLayout } from './layout/AppLayout';
-import { PostDetailPage } from './pages/PostDetailPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { SearchPage } from './pages/SearchPage';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
 
-/** The route table of spec §2. */
+const preloads: Array<() => Promise<unknown>> = [];
+
+/**
+ * A page loaded with its route (React.lazy): the entry holds only the router,
+ * the store and the guards, so /login does not download the feed, the
+ * composer or the shell, nor a signed-in page the login forms. The build
+ * prerenders some of these pages and preloads their chunks (app/prerendered.ts).
+ * A page mounted once its module is in renders at once instead of suspending.
+ */
+function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () => load().then((component) => (loaded = component));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  preloads.push(preload);
+  return function Page(props: Props) {
+    // Chosen once per mount: switching from Lazy to the module later would remount the page.
+    const [component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    return createElement(component, props);
+  };
+}
+
+/** Loads every page's module (tests render the routes at once after it). */
+export function preloadRoutes(): Promise<unknown> {
+  return Promise.all(preloads.map((preload) => preload()));
+}
+
+const AppLayout = page(() => import('./layout/AppLayout').then((m) => m.AppLayout));
+const HomePage = page(() => import('../features/posts/HomePage').then((m) => m.HomePage));
+const ExplorePage = page(() => import('../features/posts/ExplorePage').then((m) => m.ExplorePage));
+const BookmarksPage = page(() => import('../features/posts/BookmarksPage').then((m) => m.BookmarksPage));
+const ProfilePage = page(() => import('./pages/ProfilePage').then((m) => m.ProfilePage));
+const PostDetailPage = page(() => import('./pages/PostDetailPage').then((m) => m.PostDetailPage));
+const TagPage = page(() => import('../features/posts/TagPage').then((m) => m.TagPage));
+const SearchPage = page(() => import('./pages/SearchPage').then((m) => m.SearchPage));
+const DataPage = page(() => import('../features/demo-data/DataPage').then((m) => m.DataPage));
+const ThemePage = page(() => import('../features/theme/ThemePage').then((m) => m.ThemePage));
+const LoginPage = page(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
+const DemoDataSection = page(() => import('../features/demo-data/ResetDemoData').then((m) => m.DemoDataSection));
+const SignupPage = page(() => import('../features/auth/SignupPage').then((m) => m.SignupPage));
+
+/**
+ * The route table of spec §2. No Suspense boundary above the layout and the
+ * auth pages: on the first render the root waits for their chunks (keeping
+ * the prerendered page on screen), and a navigation (a transition) keeps the
+ * page it leaves until the next one is ready. Inside the layout, a page that
+ * is still loading shows the shell with a spinner (layout/AppLayout.tsx).
+ */
 export function AppRoutes() {
   return (
     <>

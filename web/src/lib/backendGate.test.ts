@@ -16,6 +16,17 @@ describe('backendFetch', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/api/posts', undefined);
   });
 
+  it('a late start (/login) begins at the first request, once, and that request is answered', async () => {
+    const transport = vi.fn(async () => new Response('{}'));
+    let start!: () => void;
+    const onFirstRequest = vi.fn(() => start());
+    holdBackendRequestsUntil(new Promise<typeof transport>((resolve) => (start = () => resolve(transport))), { onFirstRequest });
+    expect(onFirstRequest).not.toHaveBeenCalled();
+    await Promise.all([backendFetch('/api/auth/login'), backendFetch('/api/posts')]);
+    expect(onFirstRequest).toHaveBeenCalledTimes(1);
+    expect(transport).toHaveBeenCalledTimes(2);
+  });
+
   it('sends through the transport the start-up hands over, never the platform fetch', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const transport = vi.fn(async () => new Response('{"posts":[]}'));

@@ -11,13 +11,17 @@ export type Transport = (input: RequestInfo | URL, init?: RequestInit) => Promis
 const platformFetch: Transport = (input, init) => fetch(input, init);
 
 let transport: Promise<Transport> = Promise.resolve(platformFetch);
+let onDemand: (() => void) | undefined;
 
 /**
  * From now on, requests to the backend wait for `started` and then go
  * through the transport it resolves to (the platform's `fetch` if none). If
  * it rejects, they fail as a request that could not reach the backend does.
+ * `onFirstRequest` runs when the first request arrives: a page that starts
+ * the backend late (/login, after its first paint) starts it then if sooner.
  */
-export function holdBackendRequestsUntil(started: Promise<Transport | void>): void {
+export function holdBackendRequestsUntil(started: Promise<Transport | void>, options: { onFirstRequest?: () => void } = {}): void {
+  onDemand = options.onFirstRequest;
   // Requests waiting on a start that failed reject; nobody else must see an unhandled rejection.
   started.catch(() => undefined);
   transport = started.then((given) => given ?? platformFetch);
@@ -26,5 +30,8 @@ export function holdBackendRequestsUntil(started: Promise<Transport | void>): vo
 
 /** A request to the backend, once it has started, through its transport. */
 export async function backendFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const demand = onDemand;
+  onDemand = undefined;
+  demand?.();
   return (await transport)(input, init);
 }

@@ -1,7 +1,9 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useGetBookmarksQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
+import { Spinner } from '../../components/Spinner';
 import { WhoToFollow } from '../../features/users/WhoToFollow';
 import { Header } from './Header';
 import { MainNav } from './MainNav';
@@ -35,7 +37,10 @@ export function AppLayout() {
       <div className="shell__body">
         <MainNav />
         <main id="main" className="shell__main" tabIndex={-1}>
-          <Outlet />
+          {/* A page whose chunk is still loading (app/routes.tsx). */}
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
         </main>
         <aside className="shell__aside" aria-label="Suggestions">
           <div className="shell__aside-inner">

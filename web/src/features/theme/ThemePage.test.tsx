@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeSync } from '../../app/App';
-import { AppRoutes } from '../../app/routes';
+import { AppRoutes, preloadRoutes } from '../../app/routes';
 import { makeStore } from '../../app/store';
 import { createTestServer } from '@murmur/backend/node';
 import { renderWithProviders } from '../../testing/render';
@@ -13,6 +13,8 @@ import { THEME_STORAGE_KEY } from './theme';
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The pages are lazy (app/routes.tsx): loaded once here, they render at once.
+beforeAll(preloadRoutes);
 afterAll(() => server.close());
 beforeEach(() => {
   stubMatchMedia();
