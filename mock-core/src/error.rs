@@ -187,8 +187,8 @@ impl ApiError {
             }
             ApiError::UsernameFormat => (
                 400,
-                "username may contain only ASCII letters, digits, _, . and -, \
-                 and must start and end with a letter, digit or _",
+                "username may contain only ASCII letters, digits, underscores, dots and hyphens, \
+                 and must start and end with a letter, digit or underscore",
             ),
             ApiError::WebsiteNotHttp => (400, "website must be empty or an http: or https: URL"),
             ApiError::BodyTooLarge => (413, "Request body too large"),

@@ -34,8 +34,9 @@ fn login_status(t: &mut TestApi, username: &str, password: &str) -> (u16, Value)
 }
 
 const USERNAME_LENGTH: &str = "username must be 3 to 30 characters";
-const USERNAME_FORMAT: &str = "username may contain only ASCII letters, digits, _, . and -, \
-                               and must start and end with a letter, digit or _";
+const USERNAME_FORMAT: &str = "username may contain only ASCII letters, digits, underscores, \
+                               dots and hyphens, and must start and end with a letter, digit \
+                               or underscore";
 const USERNAME_CHARS: &str =
     "username must not contain control or bidirectional-override characters";
 const TAKEN: &str = "Unprocessable Entity. Username Already Exists.";

@@ -69,7 +69,7 @@ test.describe('signing in and up', () => {
     await page.getByLabel('Confirm password', { exact: true }).fill('cobol-1959');
     // Left, the field says what the core would say, and the form will not send.
     await expect(username).toHaveAccessibleDescription(
-      'username may contain only ASCII letters, digits, _, . and -, and must start and end with a letter, digit or _',
+      'username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore',
     );
     await expect(submit).toBeDisabled();
 

@@ -43,7 +43,7 @@ export const FORBIDDEN_CHARS_PATTERN = "[\\u0000-\\u001F\\u007F-\\u009F\\u202A-\
 export const INPUT_ERRORS = {
   usernameLength: "username must be 3 to 30 characters",
   usernameCharacters: "username must not contain control or bidirectional-override characters",
-  usernameFormat: "username may contain only ASCII letters, digits, _, . and -, and must start and end with a letter, digit or _",
+  usernameFormat: "username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore",
   usernameTaken: "Unprocessable Entity. Username Already Exists.",
   passwordLength: "password must be 8 to 128 characters",
   firstNameLength: "firstName must be 1 to 50 characters",

@@ -55,12 +55,14 @@ export function CommentsPanel({ post }: { post: Post }) {
             aria-invalid={tooLong ? true : undefined}
             aria-describedby={describedBy(countId, tooLong && errorId)}
           />
-          <CharCount id={countId} used={codePoints(trimmed(text))} max={MAX_COMMENT_CHARS} />
           <button type="submit" className="btn" disabled={Boolean(problem) || sending}>
             Reply
           </button>
         </form>
-        <FieldError id={errorId} error={tooLong} />
+        <div className={`comments__notes${user ? ' comments__notes--indented' : ''}`}>
+          <FieldError id={errorId} error={tooLong} />
+          <CharCount id={countId} used={codePoints(trimmed(text))} max={MAX_COMMENT_CHARS} className="comments__count" />
+        </div>
       </div>
       {comments.length === 0 ? (
         <p className="muted comments__empty">No comments yet. Start the conversation.</p>
