@@ -31,12 +31,61 @@ impl Endpoint {
             errors.insert(0, ApiError::UserNotRegistered);
             errors.insert(0, ApiError::InvalidToken);
         }
+        // Any request whose body is over the limit, before it is routed.
+        errors.push(ApiError::BodyTooLarge);
         errors
     }
 }
 
 pub fn bad_body() -> ApiError {
     ApiError::BadBody("<why the body was refused>".into())
+}
+
+fn length(field: &'static str, min: usize, max: usize) -> ApiError {
+    ApiError::FieldLength { field, min, max }
+}
+
+/// The refusals of the names' rules, for sign-up and the profile edit.
+fn name_errors() -> Vec<ApiError> {
+    use crate::rules::MAX_NAME_CHARS;
+    vec![
+        length("firstName", 1, MAX_NAME_CHARS),
+        ApiError::ForbiddenCharacters("firstName"),
+        length("lastName", 1, MAX_NAME_CHARS),
+        ApiError::ForbiddenCharacters("lastName"),
+    ]
+}
+
+fn signup_errors() -> Vec<ApiError> {
+    use crate::rules::*;
+    let mut errors = vec![
+        ApiError::UsernameExists,
+        ApiError::SignupFieldsEmpty,
+        length("username", MIN_USERNAME_CHARS, MAX_USERNAME_CHARS),
+        ApiError::ForbiddenCharacters("username"),
+        ApiError::UsernameFormat,
+        length("password", MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS),
+    ];
+    errors.extend(name_errors());
+    errors.extend([ApiError::UnsafeMediaUrl("avatarURL"), bad_body()]);
+    errors
+}
+
+fn edit_user_errors() -> Vec<ApiError> {
+    let mut errors = vec![ApiError::UsernameCannotChange];
+    errors.extend(name_errors());
+    errors.extend([
+        length("bio", 0, crate::rules::MAX_BIO_CHARS),
+        length("website", 0, crate::rules::MAX_WEBSITE_CHARS),
+        ApiError::WebsiteNotHttp,
+        ApiError::UnsafeMediaUrl("avatarURL"),
+        bad_body(),
+    ]);
+    errors
+}
+
+fn comment_too_long() -> ApiError {
+    length("Comment text", 0, crate::rules::MAX_COMMENT_CHARS)
 }
 
 #[rustfmt::skip]
@@ -46,10 +95,13 @@ pub fn endpoints() -> Vec<Endpoint> {
         method, pattern, auth, summary, request, response, status, errors,
     };
     vec![
-        e("POST", "/api/auth/signup", false, "Creates an account and signs it in. A missing or empty `avatarURL` gets the default avatar.",
+        e("POST", "/api/auth/signup", false, "Creates an account and signs it in. A missing or empty `avatarURL` gets the default avatar. \
+           The username, password and names must follow the input rules (see the conventions); names are stored trimmed. \
+           A username taken in any case (`GUEST` when `guest` exists) answers 422.",
           "`SignupRequest` `{firstName, lastName, username, password, avatarURL?}`", "`SignupResponse` `{createdUser, encodedToken}`", 201,
-          vec![UsernameExists, SignupFieldsEmpty, UnsafeMediaUrl("avatarURL"), bad_body()]),
-        e("POST", "/api/auth/login", false, "Signs in with a username and password.",
+          signup_errors()),
+        e("POST", "/api/auth/login", false, "Signs in with a username and password. The account is found ignoring case (an exact match first); \
+           whatever the username string, the only refusals are the two below.",
           "`LoginRequest` `{username, password}`", "`LoginResponse` `{foundUser, encodedToken}`", 200,
           vec![UserNotRegistered, InvalidCredentials, bad_body()]),
         e("GET", "/api/users", false, "Every user.", "none", "`UsersResponse` `{users}`", 200, vec![]),
@@ -65,9 +117,10 @@ pub fn endpoints() -> Vec<Endpoint> {
           "none", "`UserResponse` `{user}`", 200, vec![UserNotFound]),
         e("POST", "/api/users/edit", true,
           "Merges `firstName`, `lastName`, `bio`, `website` and `avatarURL` into the signed-in user; other fields are ignored. \
-           `username` may be sent only unchanged. The new name and avatar show on the user's posts, comments, likes and follow lists.",
+           `username` may be sent only unchanged. The new name and avatar show on the user's posts, comments, likes and follow lists. \
+           A changed field must follow the input rules (names are stored trimmed); a value the user already has is accepted as it is.",
           "`EditUserRequest` `{userData: {firstName?, lastName?, bio?, website?, avatarURL?, username?}}`", "`UserResponse` `{user}`", 201,
-          vec![UsernameCannotChange, UnsafeMediaUrl("avatarURL"), bad_body()]),
+          edit_user_errors()),
         e("POST", "/api/users/bookmark/{postId}", true, "Adds a post to the signed-in user's bookmarks.",
           "none", "`BookmarksResponse` `{bookmarks}`", 200, vec![PostNotFound, AlreadyBookmarked]),
         e("POST", "/api/users/remove-bookmark/{postId}", true, "Removes a post from the signed-in user's bookmarks.",
@@ -154,12 +207,13 @@ pub fn endpoints() -> Vec<Endpoint> {
                BadQueryEncoding("q"), BadQueryEncoding("limit")]),
         e("GET", "/api/comments/{postId}", false, "A post's comments, newest first.",
           "none", "`CommentsResponse` `{comments}`", 200, vec![PostNotFound]),
-        e("POST", "/api/comments/add/{postId}", true, "Adds a comment by the signed-in user.",
+        e("POST", "/api/comments/add/{postId}", true, "Adds a comment by the signed-in user: 1 to 280 characters after trimming, stored trimmed.",
           "`CommentRequest` `{commentData: \"text\"}` or `{commentData: {text}}`", "`PostsResponse` `{posts}`", 201,
-          vec![PostNotFound, CommentEmpty, bad_body()]),
-        e("POST", "/api/comments/edit/{postId}/{commentId}", true, "Replaces the text of the signed-in user's comment.",
+          vec![PostNotFound, CommentEmpty, comment_too_long(), bad_body()]),
+        e("POST", "/api/comments/edit/{postId}/{commentId}", true,
+          "Replaces the text of the signed-in user's comment (as for adding one; the text it already has is accepted as it is).",
           "`CommentRequest`", "`PostsResponse` `{posts}`", 201,
-          vec![PostNotFound, CommentNotFound, EditCommentNotOwner, CommentEmpty, bad_body()]),
+          vec![PostNotFound, CommentNotFound, EditCommentNotOwner, CommentEmpty, comment_too_long(), bad_body()]),
         e("POST", "/api/comments/delete/{postId}/{commentId}", true, "Deletes a comment; its author or the post's author may.",
           "none", "`PostsResponse` `{posts}`", 201, vec![PostNotFound, CommentNotFound, DeleteCommentNotOwner]),
         e("POST", "/api/media", true,
@@ -193,6 +247,17 @@ the value it already has. The core stores and answers every such path absolute u
 MockCore({ basePath })`, default `/`): a relative one sent in (`avatars/preset-1.svg`) is stored as \
 `<base>avatars/preset-1.svg`, so a URL works from any route; a saved state holding relative paths is moved under \
 the base when it is loaded.
+- A body larger than 256 kB (262,144 bytes) answers 413 `Request body too large` before it is read, on any path \
+(`@murmur/backend`'s handler refuses it before it reaches the core, and the core refuses it too).
+- Input rules (lengths in Unicode code points): `username` 3 to 30 characters, ASCII letters, digits, `_`, `.` and \
+`-`, starting and ending with a letter, digit or `_`, unique ignoring case; `firstName` and `lastName` 1 to 50 \
+characters after trimming (stored trimmed); no control or bidirectional-override characters (U+0000–U+001F, \
+U+007F–U+009F, U+202A–U+202E, U+2066–U+2069) in names or usernames; `password` 8 to 128 characters at sign-up; \
+`bio` at most 160 characters; `website` empty, or at most 200 characters of `http://` or `https://` (any case), a \
+host and no whitespace or control characters; comment text 1 to 280 characters after trimming (stored trimmed). \
+A refusal names the field and the rule (`firstName must be 1 to 50 characters`). Values stored before these rules \
+(a saved state, a snapshot) load unchanged, and an edit may send back a value the record already has. \
+`web/src/api/types/constants.ts` holds the limits, a username pattern and these messages for clients.
 - Failures answer `{\"errors\": [\"<message>\"]}`; clients read `errors[0]`.
 - An unknown path or a wrong method answers 404 `No route for <METHOD> <path>`.
 - Routes marked *token* read an HS256 JWT from the `Authorization` header, raw or as `Bearer <token>`. \
@@ -268,12 +333,23 @@ fn render() -> String {
          - Preset avatars: {}\n\
          - Post `content` and `hashtags`: at most {} characters each (Unicode code points)\n\
          - Uploads: an `image/*` type and fewer than {} bytes\n\
+         - Request bodies: at most {} bytes\n\
+         - Usernames: {} to {} characters; names: 1 to {}; passwords: {} to {}; bio: at most {}; website: at most {}; comments: 1 to {}\n\
          - Token secret constant: `MURMUR_TOKEN_SECRET`\n\
          - Guest account: `{}` / `{}`; other seed users: password `{}`\n",
         crate::DEFAULT_AVATAR,
         crate::PRESET_AVATARS.map(|p| format!("`{p}`")).join(", "),
         crate::MAX_POST_CHARS,
         crate::MAX_UPLOAD_BYTES,
+        crate::MAX_BODY_BYTES,
+        crate::MIN_USERNAME_CHARS,
+        crate::MAX_USERNAME_CHARS,
+        crate::MAX_NAME_CHARS,
+        crate::MIN_PASSWORD_CHARS,
+        crate::MAX_PASSWORD_CHARS,
+        crate::MAX_BIO_CHARS,
+        crate::MAX_WEBSITE_CHARS,
+        crate::MAX_COMMENT_CHARS,
         crate::GUEST_USERNAME,
         crate::GUEST_PASSWORD,
         crate::SEED_PASSWORD,
@@ -373,6 +449,27 @@ fn catalogue() -> Vec<ApiError> {
         },
         BadQueryEncoding("<name>"),
         NotAHashtag,
+        length(
+            "username",
+            crate::MIN_USERNAME_CHARS,
+            crate::MAX_USERNAME_CHARS,
+        ),
+        ApiError::ForbiddenCharacters("username"),
+        UsernameFormat,
+        length(
+            "password",
+            crate::MIN_PASSWORD_CHARS,
+            crate::MAX_PASSWORD_CHARS,
+        ),
+        length("firstName", 1, crate::MAX_NAME_CHARS),
+        ApiError::ForbiddenCharacters("firstName"),
+        length("lastName", 1, crate::MAX_NAME_CHARS),
+        ApiError::ForbiddenCharacters("lastName"),
+        length("bio", 0, crate::MAX_BIO_CHARS),
+        length("website", 0, crate::MAX_WEBSITE_CHARS),
+        WebsiteNotHttp,
+        comment_too_long(),
+        BodyTooLarge,
     ]
 }
 

@@ -127,8 +127,7 @@ mod tests {
                 json!({"type": "image/png", "size": 1}),
             );
             assert_eq!(json["mediaURL"], format!("{base}media/m-01"));
-            let body =
-                json!({"firstName": "A", "lastName": "B", "username": "ab", "password": "x"});
+            let body = json!({"firstName": "A", "lastName": "B", "username": "abc", "password": "password1"});
             let (_, json) = t.call("POST", "/api/auth/signup", None, &body.to_string());
             assert_eq!(
                 json["createdUser"]["avatarURL"],

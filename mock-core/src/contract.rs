@@ -7,6 +7,7 @@
 //! one the document describes. A request body the core accepted must
 //! validate against the operation's request body schema too.
 
+use crate::error::ApiError;
 use crate::openapi::document;
 use jsonschema::{Draft, Registry, Validator};
 use serde_json::Value;
@@ -139,6 +140,15 @@ pub fn check_response(
     let pointer = match crate::router::route_for(method, url) {
         None if status == 404 => {
             "/components/responses/NoRoute/content/application~1json/schema".to_owned()
+        }
+        // The body limit is checked before routing (router::dispatch).
+        None if status == 413 => {
+            let expected = serde_json::json!({ "errors": [ApiError::BodyTooLarge.message()] });
+            return if body == expected {
+                Ok(())
+            } else {
+                Err(format!("{method} {url} answered 413 with {body}"))
+            };
         }
         None => {
             return Err(format!(

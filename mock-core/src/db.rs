@@ -42,6 +42,10 @@ pub struct Db {
     users: Vec<User>,
     user_index: BTreeMap<String, usize>,
     username_index: BTreeMap<String, usize>,
+    /// Usernames ASCII-lowercased, to the first user holding each: new
+    /// usernames are ASCII, unique ignoring case, and sign-in ignores case.
+    /// (An old state may hold names that differ only in case.)
+    folded_username_index: BTreeMap<String, usize>,
     posts: Vec<Post>,
     post_index: BTreeMap<String, usize>,
     pub counters: Counters,
@@ -88,6 +92,7 @@ impl Db {
             users,
             user_index: BTreeMap::new(),
             username_index: BTreeMap::new(),
+            folded_username_index: BTreeMap::new(),
             posts,
             post_index: BTreeMap::new(),
             counters,
@@ -104,9 +109,13 @@ impl Db {
     fn reindex_users(&mut self) {
         self.user_index.clear();
         self.username_index.clear();
+        self.folded_username_index.clear();
         for (i, u) in self.users.iter().enumerate() {
             self.user_index.insert(u.id.clone(), i);
             self.username_index.insert(u.username.clone(), i);
+            self.folded_username_index
+                .entry(u.username.to_ascii_lowercase())
+                .or_insert(i);
         }
     }
 
@@ -164,6 +173,22 @@ impl Db {
     /// Where the post `id` sits in [`Db::posts`].
     pub fn position(&self, id: &str) -> Option<usize> {
         self.post_index.get(id).copied()
+    }
+
+    /// The user named exactly `username`, else the first whose name equals
+    /// it ignoring ASCII case (sign-in).
+    pub fn user_by_username_ignoring_case(&self, username: &str) -> Option<&User> {
+        self.user_by_username(username).or_else(|| {
+            self.folded_username_index
+                .get(&username.to_ascii_lowercase())
+                .and_then(|&i| self.users.get(i))
+        })
+    }
+
+    /// Whether a user's name equals `username` ignoring ASCII case.
+    pub fn username_taken(&self, username: &str) -> bool {
+        self.folded_username_index
+            .contains_key(&username.to_ascii_lowercase())
     }
 
     pub fn post(&self, id: &str) -> Option<&Post> {
@@ -225,6 +250,9 @@ impl Db {
         let i = self.users.len();
         self.user_index.insert(user.id.clone(), i);
         self.username_index.insert(user.username.clone(), i);
+        self.folded_username_index
+            .entry(user.username.to_ascii_lowercase())
+            .or_insert(i);
         if let Some(search) = self.search.get_mut() {
             search.index_user(&user);
         }

@@ -62,6 +62,22 @@ pub enum ApiError {
     BadQueryEncoding(&'static str),
     /// A tag feed asked for something that is not one hashtag.
     NotAHashtag,
+    /// A text field (named) whose length in Unicode code points is not
+    /// from `min` to `max` (`min` 0: at most `max`).
+    FieldLength {
+        field: &'static str,
+        min: usize,
+        max: usize,
+    },
+    /// A name or username (named) holding a control or bidirectional
+    /// override character (`rules::is_forbidden_char`).
+    ForbiddenCharacters(&'static str),
+    /// A username with a character or an end the username rule refuses.
+    UsernameFormat,
+    /// A `website` that is neither empty nor an `http:`/`https:` URL.
+    WebsiteNotHttp,
+    /// A request body over `rules::MAX_BODY_BYTES`, refused unread.
+    BodyTooLarge,
     /// A response could not be serialised: a bug, never a client's fault.
     Internal,
 }
@@ -155,6 +171,27 @@ impl ApiError {
                     ),
                 );
             }
+            ApiError::FieldLength { field, min: 0, max } => {
+                return (400, format!("{field} must be at most {max} characters"));
+            }
+            ApiError::FieldLength { field, min, max } => {
+                return (400, format!("{field} must be {min} to {max} characters"));
+            }
+            ApiError::ForbiddenCharacters(field) => {
+                return (
+                    400,
+                    format!(
+                        "{field} must not contain control or bidirectional-override characters"
+                    ),
+                );
+            }
+            ApiError::UsernameFormat => (
+                400,
+                "username may contain only ASCII letters, digits, underscores, dots and hyphens, \
+                 and must start and end with a letter, digit or underscore",
+            ),
+            ApiError::WebsiteNotHttp => (400, "website must be empty or an http: or https: URL"),
+            ApiError::BodyTooLarge => (413, "Request body too large"),
             ApiError::BadFeedFilter => (400, "filter must be Latest, Oldest or Trending"),
             ApiError::SearchQueryMissing => (400, "Search query q must not be empty"),
             ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),

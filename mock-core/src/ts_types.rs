@@ -1,7 +1,8 @@
 //! The TypeScript types of every request and response, generated from the
 //! Rust structs with ts-rs into `web/src/api/types/`. The test regenerates
 //! them into a temporary directory and fails when the committed files
-//! differ; `UPDATE_TS_TYPES=1 cargo test` rewrites them.
+//! differ; `UPDATE_TS_TYPES=1 cargo test` rewrites them. The backend
+//! package gets the body limit the same way (`src/limits.ts`).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -73,7 +74,76 @@ fn constants_ts() -> String {
         crate::MAX_UPLOAD_BYTES,
         crate::GUEST_USERNAME,
         crate::GUEST_PASSWORD,
-    )
+    ) + &input_rules_ts()
+}
+
+/// The input rules' limits, the patterns a client checks them with and the
+/// messages the core refuses a field with, so a form says what the core
+/// would (decisions.md, "Input rules").
+fn input_rules_ts() -> String {
+    use crate::error::ApiError::*;
+    use crate::rules::*;
+    let js = |s: &str| serde_json::to_string(s).unwrap();
+    let limits = [
+        ("MIN_USERNAME_CHARS", MIN_USERNAME_CHARS),
+        ("MAX_USERNAME_CHARS", MAX_USERNAME_CHARS),
+        ("MAX_NAME_CHARS", MAX_NAME_CHARS),
+        ("MIN_PASSWORD_CHARS", MIN_PASSWORD_CHARS),
+        ("MAX_PASSWORD_CHARS", MAX_PASSWORD_CHARS),
+        ("MAX_BIO_CHARS", MAX_BIO_CHARS),
+        ("MAX_WEBSITE_CHARS", MAX_WEBSITE_CHARS),
+        ("MAX_COMMENT_CHARS", MAX_COMMENT_CHARS),
+    ];
+    let length = |field, min, max| FieldLength { field, min, max };
+    let messages = [
+        (
+            "usernameLength",
+            length("username", MIN_USERNAME_CHARS, MAX_USERNAME_CHARS),
+        ),
+        ("usernameCharacters", ForbiddenCharacters("username")),
+        ("usernameFormat", UsernameFormat),
+        ("usernameTaken", UsernameExists),
+        (
+            "passwordLength",
+            length("password", MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS),
+        ),
+        ("firstNameLength", length("firstName", 1, MAX_NAME_CHARS)),
+        ("firstNameCharacters", ForbiddenCharacters("firstName")),
+        ("lastNameLength", length("lastName", 1, MAX_NAME_CHARS)),
+        ("lastNameCharacters", ForbiddenCharacters("lastName")),
+        ("bioLength", length("bio", 0, MAX_BIO_CHARS)),
+        ("websiteLength", length("website", 0, MAX_WEBSITE_CHARS)),
+        ("websiteNotHttp", WebsiteNotHttp),
+        ("commentEmpty", CommentEmpty),
+        (
+            "commentLength",
+            length("Comment text", 0, MAX_COMMENT_CHARS),
+        ),
+        ("bodyTooLarge", BodyTooLarge),
+    ];
+    let mut out = String::from(
+        "\n/** Input rules: lengths in Unicode code points (names and comments after trimming). */\n",
+    );
+    for (name, value) in limits {
+        out.push_str(&format!("export const {name} = {value};\n"));
+    }
+    out.push_str(&format!(
+        "\n/** Request bodies larger than this many bytes answer 413 unread. */\n\
+         export const MAX_BODY_BYTES = {MAX_BODY_BYTES};\n\n\
+         /** A username's shape (with the length bounds above): `new RegExp(USERNAME_PATTERN)`. */\n\
+         export const USERNAME_PATTERN = {};\n\n\
+         /** Characters no name or username may hold: `new RegExp(FORBIDDEN_CHARS_PATTERN, 'u')`. */\n\
+         export const FORBIDDEN_CHARS_PATTERN = {};\n\n\
+         /** The core's message for each input rule a field can break. */\n\
+         export const INPUT_ERRORS = {{\n",
+        js(USERNAME_PATTERN),
+        js(FORBIDDEN_CHARS_PATTERN),
+    ));
+    for (key, err) in messages {
+        out.push_str(&format!("  {key}: {},\n", js(&err.message())));
+    }
+    out.push_str("} as const;\n");
+    out
 }
 
 /// Every generated file, by name.
@@ -146,6 +216,36 @@ fn committed_typescript_types_are_current() {
             "{name} is stale: run `UPDATE_TS_TYPES=1 cargo test`"
         );
     }
+}
+
+/// The backend package's copy of the body limit: its msw handler refuses
+/// an oversized body before reading it into the core.
+fn package_limits_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../packages/murmur-backend/src/limits.ts")
+}
+
+fn package_limits_ts() -> String {
+    format!(
+        "{HEADER}\n/** Request bodies larger than this many bytes answer 413 without being read. */\n\
+         export const MAX_BODY_BYTES = {};\n\n\
+         /** The message of that 413, as the core words it. */\n\
+         export const BODY_TOO_LARGE = {};\n",
+        crate::MAX_BODY_BYTES,
+        serde_json::to_string(&crate::error::ApiError::BodyTooLarge.message()).unwrap(),
+    )
+}
+
+#[test]
+fn committed_package_limits_are_current() {
+    let fresh = package_limits_ts();
+    if std::env::var_os("UPDATE_TS_TYPES").is_some() {
+        fs::write(package_limits_path(), &fresh).unwrap();
+    }
+    assert_eq!(
+        fs::read_to_string(package_limits_path()).ok(),
+        Some(fresh),
+        "packages/murmur-backend/src/limits.ts is stale: run `UPDATE_TS_TYPES=1 cargo test`"
+    );
 }
 
 #[test]

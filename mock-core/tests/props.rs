@@ -2,7 +2,10 @@
 //! by several users keep every invariant, and arbitrary input never panics.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mock_core::{Api, Now, Request};
+use mock_core::{
+    Api, Now, Request, FORBIDDEN_CHARS_PATTERN, MAX_BIO_CHARS, MAX_BODY_BYTES, MAX_COMMENT_CHARS,
+    MAX_NAME_CHARS, MAX_USERNAME_CHARS, MAX_WEBSITE_CHARS, MIN_USERNAME_CHARS, USERNAME_PATTERN,
+};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -51,14 +54,95 @@ enum Action {
     AddComment(usize, u8, String),
     EditComment(usize, u8, u8, String),
     DeleteComment(usize, u8, u8),
-    EditProfile(usize, String),
-    Signup(String),
+    EditProfile(usize, Profile),
+    Signup(Account),
+}
+
+/// A sign-up's fields, within and beyond the input rules.
+#[derive(Debug, Clone)]
+struct Account {
+    username: String,
+    password: String,
+    first: String,
+    last: String,
+}
+
+/// A profile edit's fields (`None`: not sent).
+#[derive(Debug, Clone)]
+struct Profile {
+    first: Option<String>,
+    bio: Option<String>,
+    website: Option<String>,
+}
+
+/// Names at, under and over the limit, with control and bidi characters,
+/// and now and then one far past the body limit.
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => "[A-Za-zé😀 ]{0,56}",
+        2 => "[a-z]{1,4}[\u{0}-\u{1f}\u{7f}-\u{9f}\u{202a}-\u{202e}\u{2066}-\u{2069}][a-z]{0,3}",
+        1 => Just("n".repeat(MAX_NAME_CHARS)),
+        1 => Just("n".repeat(MAX_NAME_CHARS + 1)),
+        1 => Just("x".repeat(MAX_BODY_BYTES)),
+    ]
+}
+
+fn account() -> impl Strategy<Value = Account> {
+    let username = prop_oneof![
+        4 => "[A-Za-z0-9_]{1,4}[a-z.\\-]{0,4}[A-Za-z0-9_]",
+        2 => "[A-Za-z0-9_.\\-]{0,34}",
+        1 => "\\PC{0,12}",
+        1 => "[a-z]{2,6}[\u{0}\u{85}\u{202e}\u{2066}/ ?][a-z]{0,4}",
+        1 => prop::sample::select(vec!["GUEST", "Maya_Lind", "guest ", "a/b", "../x"]).prop_map(str::to_owned),
+    ];
+    let password = prop_oneof![
+        "[a-z0-9]{0,12}",
+        Just("p".repeat(129)),
+        Just("p".repeat(128))
+    ];
+    (username, password, name(), name()).prop_map(|(username, password, first, last)| Account {
+        username,
+        password,
+        first,
+        last,
+    })
+}
+
+fn profile() -> impl Strategy<Value = Profile> {
+    let bio = prop_oneof![
+        "[a-z\n ]{0,12}",
+        Just("b".repeat(MAX_BIO_CHARS)),
+        Just("b".repeat(MAX_BIO_CHARS + 1)),
+        Just("b".repeat(5_000_000)),
+    ];
+    let website = prop_oneof![
+        Just(String::new()),
+        "(https?|HTTP|ftp|javascript)://[a-z.]{0,12}(/[a-z ]{0,5})?",
+        "[a-z:/]{0,12}",
+        Just(format!("https://{}", "w".repeat(MAX_WEBSITE_CHARS - 8))),
+        Just(format!("https://{}", "w".repeat(MAX_WEBSITE_CHARS - 7))),
+    ];
+    (
+        prop::option::of(name()),
+        prop::option::of(bio),
+        prop::option::of(website),
+    )
+        .prop_map(|(first, bio, website)| Profile {
+            first,
+            bio,
+            website,
+        })
 }
 
 fn action() -> impl Strategy<Value = Action> {
     let actor = 0..ACCOUNTS.len();
     let post = 1u8..18;
     let text = "[a-z😀 ]{0,110}";
+    let comment = prop_oneof![
+        3 => "[a-z😀 \n]{0,300}",
+        1 => Just("c".repeat(MAX_COMMENT_CHARS + 1)),
+        1 => Just(format!(" {} ", "c".repeat(MAX_COMMENT_CHARS))),
+    ];
     prop_oneof![
         (actor.clone(), post.clone()).prop_map(|(a, p)| Action::Like(a, p)),
         (actor.clone(), post.clone()).prop_map(|(a, p)| Action::Dislike(a, p)),
@@ -69,12 +153,13 @@ fn action() -> impl Strategy<Value = Action> {
         (actor.clone(), text).prop_map(|(a, c)| Action::CreatePost(a, c)),
         (actor.clone(), post.clone(), text).prop_map(|(a, p, c)| Action::EditPost(a, p, c)),
         (actor.clone(), post.clone()).prop_map(|(a, p)| Action::DeletePost(a, p)),
-        (actor.clone(), post.clone(), text).prop_map(|(a, p, c)| Action::AddComment(a, p, c)),
-        (actor.clone(), post.clone(), 1u8..20, text)
+        (actor.clone(), post.clone(), comment.clone())
+            .prop_map(|(a, p, c)| Action::AddComment(a, p, c)),
+        (actor.clone(), post.clone(), 1u8..20, comment)
             .prop_map(|(a, p, c, t)| Action::EditComment(a, p, c, t)),
         (actor.clone(), post.clone(), 1u8..20).prop_map(|(a, p, c)| Action::DeleteComment(a, p, c)),
-        (actor, "[a-z]{0,12}").prop_map(|(a, b)| Action::EditProfile(a, b)),
-        "[a-z]{0,6}".prop_map(Action::Signup),
+        (actor, profile()).prop_map(|(a, p)| Action::EditProfile(a, p)),
+        account().prop_map(Action::Signup),
     ]
 }
 
@@ -156,18 +241,21 @@ fn request(action: &Action) -> (Option<usize>, &'static str, String, String) {
             format!("/api/comments/delete/{}/{}", p(n), c(k)),
             String::new(),
         ),
-        Action::EditProfile(a, bio) => (
+        Action::EditProfile(a, p) => (
             Some(*a),
             "POST",
             "/api/users/edit".into(),
-            json!({"userData": {"bio": bio, "avatarURL": "avatars/preset-2.svg"}}).to_string(),
+            json!({"userData": {"firstName": p.first, "bio": p.bio, "website": p.website,
+                "avatarURL": "avatars/preset-2.svg"}})
+            .to_string(),
         ),
-        Action::Signup(name) => (
+        Action::Signup(a) => (
             None,
             "POST",
             "/api/auth/signup".into(),
-            json!({"firstName": "F", "lastName": "L", "username": name, "password": "pw"})
-                .to_string(),
+            json!({"firstName": a.first, "lastName": a.last, "username": a.username,
+                "password": a.password})
+            .to_string(),
         ),
     }
 }
@@ -216,6 +304,7 @@ fn check_state(snapshot: &Value) {
         }
     }
     assert_eq!(following, followers, "follow lists symmetric");
+    check_input_rules(users, posts);
     for p in posts {
         let likes = &p["likes"];
         assert_eq!(
@@ -224,6 +313,50 @@ fn check_state(snapshot: &Value) {
             "likeCount of {}",
             p["_id"]
         );
+    }
+}
+
+/// Every stored value follows the input rules: the seed does, and every
+/// write is checked (so no user can grow another's feed past them).
+fn check_input_rules(users: &[Value], posts: &[Value]) {
+    let username = regex::Regex::new(USERNAME_PATTERN).unwrap();
+    let forbidden = regex::Regex::new(FORBIDDEN_CHARS_PATTERN).unwrap();
+    let chars = |v: &Value| v.as_str().unwrap().chars().count();
+    let mut folded = BTreeSet::new();
+    for u in users {
+        let name = u["username"].as_str().unwrap();
+        assert!(
+            username.is_match(name)
+                && (MIN_USERNAME_CHARS..=MAX_USERNAME_CHARS).contains(&name.chars().count()),
+            "{name:?}"
+        );
+        assert!(
+            folded.insert(name.to_ascii_lowercase()),
+            "{name} twice ignoring case"
+        );
+        for field in ["firstName", "lastName"] {
+            let value = u[field].as_str().unwrap();
+            assert_eq!(value, value.trim());
+            assert!(
+                (1..=MAX_NAME_CHARS).contains(&chars(&u[field])),
+                "{field} {value:?}"
+            );
+            assert!(!forbidden.is_match(value), "{field} {value:?}");
+        }
+        assert!(chars(&u["bio"]) <= MAX_BIO_CHARS);
+        let website = u["website"].as_str().unwrap();
+        assert!(chars(&u["website"]) <= MAX_WEBSITE_CHARS);
+        let lower = website.to_ascii_lowercase();
+        assert!(
+            website.is_empty() || lower.starts_with("http://") || lower.starts_with("https://")
+        );
+    }
+    for p in posts {
+        for c in p["comments"].as_array().unwrap() {
+            let text = c["text"].as_str().unwrap();
+            assert_eq!(text, text.trim());
+            assert!((1..=MAX_COMMENT_CHARS).contains(&chars(&c["text"])));
+        }
     }
 }
 
@@ -260,7 +393,8 @@ proptest! {
             let (actor, method, url, body) = request(action);
             let auth = actor.map(|a| tokens[a].as_str());
             let (status, response) = call(&mut api, method, &url, auth, &body);
-            prop_assert!(matches!(status, 200 | 201 | 400 | 404 | 422), "{action:?} -> {status} {response}");
+            prop_assert!(matches!(status, 200 | 201 | 400 | 404 | 413 | 422), "{action:?} -> {status} {response}");
+            prop_assert_eq!(status == 413, body.len() > MAX_BODY_BYTES, "{:?}", action);
             let after = api.export_snapshot();
             if status >= 400 {
                 prop_assert_eq!(&before, &after, "failed {:?} changed the state", action);
@@ -294,6 +428,9 @@ proptest! {
             "\\PC{0,60}",
             prop::collection::vec(any::<u8>(), 0..60).prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
             "\\{\"(postData|userData|commentData|username|type)\":\\PC{0,30}\\}",
+            // Around the body limit, and fields full of controls.
+            (0usize..3).prop_map(|k| " ".repeat(MAX_BODY_BYTES - 1 + k)),
+            "\\{\"(userData|commentData)\":\\{\"(firstName|text|bio)\":\"[\u{0}-\u{1f}\u{202a}-\u{202e}a-z]{0,20}\"\\}\\}",
         ],
     ) {
         let mut api = Api::new(1);
@@ -303,6 +440,7 @@ proptest! {
         let before = api.export_snapshot();
         let (status, response) = call(&mut api, &method, &url, auth.as_deref(), &body);
         prop_assert!(status != 500, "{method} {url} -> {response}");
+        prop_assert_eq!(status == 413, body.len() > MAX_BODY_BYTES, "{} bytes", body.len());
         let json: Value = serde_json::from_str(&response).unwrap();
         if status >= 400 {
             prop_assert!(json["errors"][0].is_string());

@@ -161,8 +161,17 @@ fn apply(s: &mut Session, w: &Write) {
         }
         Write::Signup(first, last) => {
             s.signups += 1;
-            let username = format!("{}_{}", fold(first), s.signups);
-            let body = json!({"firstName": first, "lastName": last, "username": username, "password": "pw"});
+            // Usernames are ASCII: the name's ASCII letters, or `u`.
+            let letters: String = fold(first)
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .collect();
+            let username = format!(
+                "{}_{}",
+                if letters.is_empty() { "u" } else { &letters },
+                s.signups
+            );
+            let body = json!({"firstName": first, "lastName": last, "username": username, "password": "password1"});
             let (status, json) = s.call("POST", "/api/auth/signup", None, &body.to_string());
             assert_eq!(status, 201, "{json}");
             let token = json["encodedToken"].as_str().unwrap().to_owned();

@@ -135,7 +135,7 @@ fn each_core_is_seeded_from_the_platform_once() {
 #[wasm_bindgen_test]
 fn replaying_the_same_requests_from_a_snapshot_gives_the_same_state() {
     let saved = new_core().export_snapshot();
-    let signup = r#"{"firstName":"R","lastName":"P","username":"replay","password":"pw"}"#;
+    let signup = r#"{"firstName":"R","lastName":"P","username":"replay","password":"replay-pw1"}"#;
     let states: Vec<String> = (0..2)
         .map(|_| {
             let mut core = new_core();

@@ -58,6 +58,30 @@ test.describe('signing in and up', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('sign-up checks each field before sending, and a username taken in another case shows the error next to the field', async ({ page }) => {
+    await open(page, '/signup');
+    const submit = page.getByRole('button', { name: 'Sign Up' });
+    const username = page.getByLabel('User name');
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await username.fill('a/b');
+    await page.getByLabel('Password', { exact: true }).fill('cobol-1959');
+    await page.getByLabel('Confirm password', { exact: true }).fill('cobol-1959');
+    // Left, the field says what the core would say, and the form will not send.
+    await expect(username).toHaveAccessibleDescription(
+      'username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore',
+    );
+    await expect(submit).toBeDisabled();
+
+    await username.fill('GUEST');
+    await expect(username).not.toHaveAttribute('aria-invalid');
+    await submit.click();
+    await expect(username).toHaveAccessibleDescription('Unprocessable Entity. Username Already Exists.');
+    await expect(page.locator('.field').filter({ has: username }).getByText('Unprocessable Entity. Username Already Exists.')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(await storedSession(page)).toBeNull();
+  });
+
   test('a wrong password shows the message and stays on login', async ({ page }) => {
     await open(page, '/login');
     await logIn(page, GUEST.username, 'not-the-password');

@@ -5,6 +5,26 @@ const panel = (page: Page) => page.getByRole('region', { name: /Comments/ });
 const comment = (page: Page, text: string) => panel(page).getByRole('listitem').filter({ hasText: text });
 
 test.describe('comments', () => {
+  test('the comment box counts to 280: a 281-character comment cannot be sent', async ({ page }) => {
+    await signIn(page, '/post/p-12');
+    const input = panel(page).getByRole('textbox', { name: 'Add a comment' });
+    const reply = panel(page).getByRole('button', { name: 'Reply' });
+    await expect(panel(page).getByText('0/280')).toBeVisible();
+    await input.fill('b'.repeat(281));
+    await expect(panel(page).getByText('281/280')).toBeVisible();
+    await expect(panel(page).getByText('Comment text must be at most 280 characters')).toBeVisible();
+    await expect(reply).toBeDisabled();
+    await input.press('Enter');
+    await expect(panel(page).getByRole('listitem')).toHaveCount(1);
+
+    await input.press('Backspace');
+    await expect(panel(page).getByText('280/280')).toBeVisible();
+    await reply.click();
+    await expect(input).toHaveValue('');
+    await expect(panel(page).getByRole('listitem')).toHaveCount(2);
+    await expect(comment(page, 'b'.repeat(280))).toBeVisible();
+  });
+
   test('add, edit and delete an own comment; newest first', async ({ page }) => {
     await signIn(page, '/post/p-12');
     const input = panel(page).getByRole('textbox', { name: 'Add a comment' });

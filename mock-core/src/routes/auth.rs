@@ -7,6 +7,7 @@ use crate::error::ApiError;
 use crate::model::User;
 use crate::router::{Ctx, Method::Post, Reply, Route};
 use crate::routes::media::check_media_path;
+use crate::rules;
 use crate::seed::DEFAULT_AVATAR;
 use crate::views::{LoginResponse, SignupResponse};
 use serde::Deserialize;
@@ -25,9 +26,15 @@ pub const ROUTES: &[Route] = &[
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct SignupRequest {
+    /// 1 to 50 characters after trimming (stored trimmed); no control or
+    /// bidirectional-override characters.
     pub first_name: String,
+    /// As `firstName`.
     pub last_name: String,
+    /// 3 to 30 ASCII letters, digits, `_`, `.` and `-`, starting and ending
+    /// with a letter, digit or `_`; unique ignoring case.
     pub username: String,
+    /// 8 to 128 characters.
     pub password: String,
     /// Missing or empty: the default avatar.
     #[serde(default, rename = "avatarURL")]
@@ -39,6 +46,7 @@ pub struct SignupRequest {
 #[serde(expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct LoginRequest {
+    /// Matched ignoring case (an exact match first).
     pub username: String,
     pub password: String,
 }
@@ -48,20 +56,24 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     if req.username.trim().is_empty() || req.password.is_empty() {
         return Err(ApiError::SignupFieldsEmpty);
     }
+    rules::check_username(&req.username)?;
+    rules::check_password(&req.password)?;
+    let first_name = rules::check_name("firstName", &req.first_name)?;
+    let last_name = rules::check_name("lastName", &req.last_name)?;
     let avatar_url = match req.avatar_url.filter(|a| !a.is_empty()) {
         Some(url) => check_media_path("avatarURL", url)?,
         None => DEFAULT_AVATAR.to_owned(),
     };
     let avatar_url = base_path::absolute(&cx.db.base_path, avatar_url);
-    if cx.db.user_by_username(&req.username).is_some() {
+    if cx.db.username_taken(&req.username) {
         return Err(ApiError::UsernameExists);
     }
     let id = cx.db.next_id(IdKind::User);
     let salt = cx.db.rng.salt();
     let user = User {
         id: id.clone(),
-        first_name: req.first_name,
-        last_name: req.last_name,
+        first_name,
+        last_name,
         username: req.username,
         email: None,
         created_at: cx.now.epoch_ms,
@@ -84,12 +96,14 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     })
 }
 
+/// Finds the account ignoring case, and checks no input rule: any username
+/// string answers only the sign-in errors.
 fn login(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let req: LoginRequest = cx.body()?;
     let render = cx.render();
     let user = render
         .db
-        .user_by_username(&req.username)
+        .user_by_username_ignoring_case(&req.username)
         .ok_or(ApiError::UserNotRegistered)?;
     if !password_matches(&user.password, &req.password) {
         return Err(ApiError::InvalidCredentials);

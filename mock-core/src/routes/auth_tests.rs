@@ -2,7 +2,7 @@ use crate::testing::TestApi;
 use serde_json::json;
 
 fn signup_body(username: &str) -> String {
-    json!({"firstName": "Ada", "lastName": "Byron", "username": username, "password": "s3cret!"})
+    json!({"firstName": "Ada", "lastName": "Byron", "username": username, "password": "s3cret!!"})
         .to_string()
 }
 
@@ -28,7 +28,7 @@ fn signup_creates_a_user_with_defaults_and_a_token() {
         ("u-07", "ada")
     );
     // The new account can log in and use its token.
-    assert!(!t.login("ada", "s3cret!").is_empty());
+    assert!(!t.login("ada", "s3cret!!").is_empty());
     let (status, _) = t.call("GET", "/api/users/bookmark", Some(token), "");
     assert_eq!(status, 200);
 }
@@ -36,7 +36,7 @@ fn signup_creates_a_user_with_defaults_and_a_token() {
 #[test]
 fn signup_keeps_a_chosen_avatar() {
     let mut t = TestApi::new();
-    let body = json!({"firstName": "A", "lastName": "B", "username": "ab", "password": "x",
+    let body = json!({"firstName": "A", "lastName": "B", "username": "abc", "password": "password1",
         "avatarURL": crate::PRESET_AVATARS[2]});
     let (_, json) = t.call("POST", "/api/auth/signup", None, &body.to_string());
     assert_eq!(json["createdUser"]["avatarURL"], "/avatars/preset-3.svg");

@@ -10,6 +10,7 @@ use crate::router::{
     Method::{Get, Post as PostMethod},
     Reply, Route,
 };
+use crate::rules;
 use crate::views::CommentsResponse;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
@@ -36,7 +37,9 @@ pub const ROUTES: &[Route] = &[
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct CommentRequest {
-    /// The comment text, bare or as `{text}`; never empty.
+    /// The comment text, bare or as `{text}`: 1 to 280 characters after
+    /// trimming (stored trimmed). An edit may send back the text the
+    /// comment already has.
     #[cfg_attr(test, ts(type = "string | { text: string }"))]
     pub comment_data: CommentData,
 }
@@ -97,7 +100,7 @@ impl utoipa::PartialSchema for CommentData {
 impl ToSchema for CommentData {}
 
 impl CommentRequest {
-    /// The non-empty text of the comment.
+    /// The text as sent, if it is not blank.
     fn text(self) -> Result<String, ApiError> {
         let CommentData(text) = self.comment_data;
         check_comment_text(text)
@@ -124,7 +127,7 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = cx.body::<CommentRequest>()?.text()?;
+    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text()?)?;
     let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
@@ -169,7 +172,11 @@ fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     if comment.author != me.id {
         return Err(ApiError::EditCommentNotOwner);
     }
-    comment.text = text;
+    // The text it already has is kept as it is: an old state may hold one
+    // the length rule now refuses.
+    if text != comment.text {
+        comment.text = rules::check_comment(&text)?;
+    }
     comment.updated_at = now;
     post.updated_at = now;
     all_posts(&cx, 201)

@@ -210,8 +210,7 @@ fn search_ignores_accents_and_ranks() {
         &maya,
         json!({"userData": {"lastName": "Thé"}}),
     );
-    let body =
-        json!({"firstName": "Théo", "lastName": "Maya", "username": "theo", "password": "pw"});
+    let body = json!({"firstName": "Théo", "lastName": "Maya", "username": "theo", "password": "password1"});
     t.call("POST", "/api/auth/signup", None, &body.to_string());
     let (_, json) = t.get("/api/search?q=theo");
     let users: Vec<&str> = json["users"]
@@ -349,12 +348,11 @@ fn the_index_follows_every_write() {
         ["u-guest"],
         "the username stays"
     );
-    let body =
-        json!({"firstName": "Quentin", "lastName": "Blake", "username": "qb", "password": "pw"});
+    let body = json!({"firstName": "Quentin", "lastName": "Blake", "username": "qblake", "password": "password1"});
     t.call("POST", "/api/auth/signup", None, &body.to_string());
     assert_eq!(
         t.get("/api/search?q=quentin").1["users"][0]["username"],
-        "qb"
+        "qblake"
     );
     // A snapshot carries no index, and one imported is indexed again.
     let snapshot = t.api.export_snapshot();
@@ -364,6 +362,6 @@ fn the_index_follows_every_write() {
     t.api.import_snapshot(&snapshot).unwrap();
     assert_eq!(
         t.get("/api/search?q=quentin").1["users"][0]["username"],
-        "qb"
+        "qblake"
     );
 }

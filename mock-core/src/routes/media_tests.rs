@@ -154,7 +154,7 @@ fn accounts_refuse_hostile_avatar_urls_on_signup_and_edit() {
     let token = t.guest();
     let msg = "avatarURL must be a path to an uploaded or shipped image";
     for url in HOSTILE {
-        let signup = json!({"firstName": "A", "lastName": "B", "username": "new", "password": "p", "avatarURL": url});
+        let signup = json!({"firstName": "A", "lastName": "B", "username": "new", "password": "password1", "avatarURL": url});
         t.fails(
             "POST",
             "/api/auth/signup",

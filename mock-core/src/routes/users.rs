@@ -11,6 +11,7 @@ use crate::router::{
     Reply, Route,
 };
 use crate::routes::media::check_media_path;
+use crate::rules;
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
 use serde::Deserialize;
 
@@ -44,9 +45,15 @@ pub struct EditUserRequest {
 #[serde(default, rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema), ts(optional_fields))]
 pub struct UserData {
+    /// As at sign-up: 1 to 50 characters after trimming (stored trimmed).
+    /// The value the user already has is always accepted, as for every
+    /// field here.
     pub first_name: Option<String>,
+    /// As `firstName`.
     pub last_name: Option<String>,
+    /// At most 160 characters.
     pub bio: Option<String>,
+    /// Empty, or an `http:`/`https:` URL of at most 200 characters.
     pub website: Option<String>,
     /// A same-origin avatar path, like `mediaURL`.
     #[serde(rename = "avatarURL")]
@@ -111,8 +118,20 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     {
         return Err(ApiError::UsernameCannotChange);
     }
-    // The avatar the user already has is kept as it is: an old state may
-    // hold one the media rule now refuses.
+    // A value the user already has is kept as it is: an old state may hold
+    // a name, bio, website or avatar that the rules now refuse.
+    if let Some(name) = changed(&data.first_name, &current.first_name) {
+        data.first_name = Some(rules::check_name("firstName", name)?);
+    }
+    if let Some(name) = changed(&data.last_name, &current.last_name) {
+        data.last_name = Some(rules::check_name("lastName", name)?);
+    }
+    if let Some(bio) = changed(&data.bio, &current.bio) {
+        rules::check_bio(bio)?;
+    }
+    if let Some(website) = changed(&data.website, &current.website) {
+        rules::check_website(website)?;
+    }
     data.avatar_url = match data.avatar_url {
         Some(url) if url != current.avatar_url => Some(base_path::absolute(
             &cx.db.base_path,
@@ -142,6 +161,11 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     Reply::created(&UserResponse {
         user: render.user(user),
     })
+}
+
+/// `new` if it is sent and differs from `old`.
+fn changed<'a>(new: &'a Option<String>, old: &str) -> Option<&'a str> {
+    new.as_deref().filter(|new| *new != old)
 }
 
 fn bookmarks_of(cx: &Ctx<'_>, me: &AuthUser) -> Result<Reply, ApiError> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyText, coreBackend } from './handlers.js';
+import { setupServer } from 'msw/node';
+import { bodyText, bodyWithin, coreBackend, createHandlers, type ApiRequest } from './handlers.js';
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits.js';
 import { createNodeCore, createTestServer } from './node.js';
 
 const { server } = createTestServer();
@@ -43,5 +45,87 @@ describe('coreBackend', () => {
     expect(answer.status).toBe(200);
     expect((JSON.parse(bodyText(answer)) as { posts: unknown[] }).posts).toHaveLength(12);
     expect(freed).toEqual([200]);
+  });
+});
+
+describe('a body over the limit', () => {
+  // A backend that records what reached it, in front of the real core.
+  const core = createNodeCore();
+  const reached: ApiRequest[] = [];
+  const recording = {
+    handle: (request: ApiRequest) => (reached.push(request), coreBackend(core).handle(request)),
+  };
+  const own = setupServer(...createHandlers(recording, '/'));
+  beforeAll(() => {
+    server.close();
+    own.listen({ onUnhandledRequest: 'error' });
+  });
+  afterAll(() => {
+    own.close();
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+
+  const login = (body: BodyInit) => fetch('http://localhost/api/auth/login', { method: 'POST', body, duplex: 'half' } as RequestInit);
+  const padded = (bytes: number) => `${' '.repeat(bytes - 40)}{"username":"guest","password":"guest123"}`.slice(-bytes);
+
+  it('answers 413 with the core\'s message, and never reaches the core', async () => {
+    reached.length = 0;
+    const res = await login(padded(MAX_BODY_BYTES + 1));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('x-murmur-backend')).toBe('wasm-core');
+    expect(await res.json()).toEqual({ errors: [BODY_TOO_LARGE] });
+    expect(BODY_TOO_LARGE).toBe('Request body too large');
+    expect(reached).toEqual([]);
+  });
+
+  it('passes a body of exactly the limit on, whole', async () => {
+    reached.length = 0;
+    const body = `${' '.repeat(MAX_BODY_BYTES - 42)}{"username":"guest","password":"guest123"}`;
+    expect(new TextEncoder().encode(body).length).toBe(MAX_BODY_BYTES);
+    const res = await login(body);
+    expect(res.status).toBe(200);
+    expect(reached.map((r) => r.body)).toEqual([body]);
+  });
+
+  it('counts bytes, not characters', async () => {
+    const wide = JSON.stringify({ username: '€'.repeat(MAX_BODY_BYTES / 3), password: 'x' });
+    expect(wide.length).toBeLessThan(MAX_BODY_BYTES);
+    expect((await login(wide)).status).toBe(413);
+  });
+
+  it('stops reading a stream with no length once it passes the limit', async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request('http://localhost/api/auth/login', { method: 'POST', body: endless, duplex: 'half' } as RequestInit);
+    expect(await bodyWithin(request, MAX_BODY_BYTES)).toBeNull();
+    expect(pulled).toBeLessThan(10);
+  });
+
+  it('refuses a declared Content-Length over the limit unread', async () => {
+    const request = new Request('http://localhost/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-length': String(MAX_BODY_BYTES + 1) },
+      body: '{}',
+    });
+    expect(await bodyWithin(request, MAX_BODY_BYTES)).toBeNull();
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it('decodes UTF-8 split across chunks', async () => {
+    const bytes = new TextEncoder().encode('"é😀"');
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const byte of bytes) controller.enqueue(new Uint8Array([byte]));
+        controller.close();
+      },
+    });
+    const request = new Request('http://localhost/x', { method: 'POST', body: split, duplex: 'half' } as RequestInit);
+    expect(await bodyWithin(request, MAX_BODY_BYTES)).toBe('"é😀"');
   });
 });

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits.js';
 
 /** One API request as the core sees it: plain strings. */
 export interface ApiRequest {
@@ -118,6 +119,33 @@ export function anyOrigin(path: string): RegExp {
 }
 
 /**
+ * The request's body as text, or `null` once it passes `maxBytes`: a
+ * declared `Content-Length` over it is refused unread, and a stream is read
+ * no further than the limit.
+ */
+export async function bodyWithin(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length')) > maxBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      // Not awaited: under msw/node the cancel of an intercepted body never settles.
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
+const HEADERS = { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' };
+
+/**
  * The msw handlers that route `<base>api/...` on any origin into `backend`.
  * `basePath` is the site's base, with leading and trailing slash (`/`, `/murmur/`).
  */
@@ -128,17 +156,16 @@ export function createHandlers(backend: Backend, basePath = '/') {
     http.all(pattern, async ({ request }) => {
       const url = new URL(request.url);
       const path = `/api${url.pathname.slice(apiPrefix.length)}${url.search}`;
-      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await bodyWithin(request, MAX_BODY_BYTES);
+      // The core refuses it too, but a body this large is not worth copying into it.
+      if (body === null) return HttpResponse.json({ errors: [BODY_TOO_LARGE] }, { status: 413, headers: HEADERS });
       const res = await backend.handle({
         method: request.method,
         url: path,
         authorization: request.headers.get('authorization') ?? undefined,
         body,
       });
-      return new HttpResponse(res.body, {
-        status: res.status,
-        headers: { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' },
-      });
+      return new HttpResponse(res.body, { status: res.status, headers: HEADERS });
     }),
   ];
 }

@@ -90,8 +90,8 @@ describe('route guard', () => {
     await user.type(screen.getByLabelText('First name'), 'Grace');
     await user.type(screen.getByLabelText('Last name'), 'Hopper');
     await user.type(screen.getByLabelText('User name'), username);
-    await user.type(screen.getByLabelText('Password'), 'cobol59');
-    await user.type(screen.getByLabelText('Confirm password'), 'cobol59');
+    await user.type(screen.getByLabelText('Password'), 'cobol1959');
+    await user.type(screen.getByLabelText('Confirm password'), 'cobol1959');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(where()).toBe('/theme'));
     expect(store.getState().session.user?.username).toBe(username);
@@ -126,8 +126,8 @@ describe('login and sign-up failures', () => {
     await user.type(screen.getByLabelText('First name'), 'A');
     await user.type(screen.getByLabelText('Last name'), 'B');
     await user.type(screen.getByLabelText('User name'), 'guest');
-    await user.type(screen.getByLabelText('Password'), 'x1');
-    await user.type(screen.getByLabelText('Confirm password'), 'x1');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.type(screen.getByLabelText('Confirm password'), 'long-enough');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Username or password is incorrect')).toBeInTheDocument();
     expect(where()).toBe('/signup');
@@ -136,13 +136,13 @@ describe('login and sign-up failures', () => {
   it('shows "Passwords not matched" while the passwords differ, without blocking submission', async () => {
     const { user, store } = renderApp('/signup');
     const confirm = screen.getByLabelText('Confirm password');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.type(confirm, 'secret2');
+    await user.type(screen.getByLabelText('Password'), 'secret-1');
+    await user.type(confirm, 'secret-2');
     expect(screen.getByText('Passwords not matched')).toBeInTheDocument();
     expect(confirm).toHaveAttribute('aria-invalid', 'true');
     expect(confirm).toHaveAccessibleDescription('Passwords not matched');
     await user.clear(confirm);
-    await user.type(confirm, 'secret1');
+    await user.type(confirm, 'secret-1');
     expect(screen.queryByText('Passwords not matched')).not.toBeInTheDocument();
     await user.type(confirm, 'x');
     expect(screen.getByText('Passwords not matched')).toBeInTheDocument();

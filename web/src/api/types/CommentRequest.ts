@@ -2,6 +2,8 @@
 
 export type CommentRequest = { 
 /**
- * The comment text, bare or as `{text}`; never empty.
+ * The comment text, bare or as `{text}`: 1 to 280 characters after
+ * trimming (stored trimmed). An edit may send back the text the
+ * comment already has.
  */
 commentData: string | { text: string }, };

@@ -3,7 +3,25 @@
 /**
  * The editable profile fields; anything else sent along is ignored.
  */
-export type UserData = { firstName?: string, lastName?: string, bio?: string, website?: string, 
+export type UserData = { 
+/**
+ * As at sign-up: 1 to 50 characters after trimming (stored trimmed).
+ * The value the user already has is always accepted, as for every
+ * field here.
+ */
+firstName?: string, 
+/**
+ * As `firstName`.
+ */
+lastName?: string, 
+/**
+ * At most 160 characters.
+ */
+bio?: string, 
+/**
+ * Empty, or an `http:`/`https:` URL of at most 200 characters.
+ */
+website?: string, 
 /**
  * A same-origin avatar path, like `mediaURL`.
  */

@@ -19,3 +19,41 @@ export const MAX_UPLOAD_BYTES = 10485760;
 
 /** The shared demo account behind 'Login As Guest'. */
 export const GUEST_CREDENTIALS = { username: "guest", password: "guest123" } as const;
+
+/** Input rules: lengths in Unicode code points (names and comments after trimming). */
+export const MIN_USERNAME_CHARS = 3;
+export const MAX_USERNAME_CHARS = 30;
+export const MAX_NAME_CHARS = 50;
+export const MIN_PASSWORD_CHARS = 8;
+export const MAX_PASSWORD_CHARS = 128;
+export const MAX_BIO_CHARS = 160;
+export const MAX_WEBSITE_CHARS = 200;
+export const MAX_COMMENT_CHARS = 280;
+
+/** Request bodies larger than this many bytes answer 413 unread. */
+export const MAX_BODY_BYTES = 262144;
+
+/** A username's shape (with the length bounds above): `new RegExp(USERNAME_PATTERN)`. */
+export const USERNAME_PATTERN = "^[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?$";
+
+/** Characters no name or username may hold: `new RegExp(FORBIDDEN_CHARS_PATTERN, 'u')`. */
+export const FORBIDDEN_CHARS_PATTERN = "[\\u0000-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]";
+
+/** The core's message for each input rule a field can break. */
+export const INPUT_ERRORS = {
+  usernameLength: "username must be 3 to 30 characters",
+  usernameCharacters: "username must not contain control or bidirectional-override characters",
+  usernameFormat: "username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore",
+  usernameTaken: "Unprocessable Entity. Username Already Exists.",
+  passwordLength: "password must be 8 to 128 characters",
+  firstNameLength: "firstName must be 1 to 50 characters",
+  firstNameCharacters: "firstName must not contain control or bidirectional-override characters",
+  lastNameLength: "lastName must be 1 to 50 characters",
+  lastNameCharacters: "lastName must not contain control or bidirectional-override characters",
+  bioLength: "bio must be at most 160 characters",
+  websiteLength: "website must be at most 200 characters",
+  websiteNotHttp: "website must be empty or an http: or https: URL",
+  commentEmpty: "Comment text must not be empty",
+  commentLength: "Comment text must be at most 280 characters",
+  bodyTooLarge: "Request body too large",
+} as const;

@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
+import { describedBy, FieldError } from '../../components/FieldNotes';
 import { EyeIcon } from '../../components/icons';
 
 interface PasswordFieldProps {
@@ -8,11 +9,12 @@ interface PasswordFieldProps {
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
   /** Shown under the field and tied to it with aria-describedby. */
-  error?: ReactNode;
+  error?: string | null;
+  onBlur?: () => void;
 }
 
 /** A required password input with a show/hide toggle. */
-export function PasswordField({ label, name, value, onChange, autoComplete, error }: PasswordFieldProps) {
+export function PasswordField({ label, name, value, onChange, autoComplete, error, onBlur }: PasswordFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
@@ -27,10 +29,11 @@ export function PasswordField({ label, name, value, onChange, autoComplete, erro
           type={visible ? 'text' : 'password'}
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          onBlur={onBlur}
           autoComplete={autoComplete}
           required
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(error && errorId)}
         />
         <button
           type="button"
@@ -42,13 +45,7 @@ export function PasswordField({ label, name, value, onChange, autoComplete, erro
           <EyeIcon size={20} off={visible} />
         </button>
       </div>
-      <div aria-live="polite">
-        {error && (
-          <p id={errorId} className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -59,11 +56,15 @@ interface TextFieldProps {
   value: string;
   onChange: (value: string) => void;
   autoComplete: string;
+  /** Shown under the field and tied to it with aria-describedby. */
+  error?: string | null;
+  onBlur?: () => void;
 }
 
 /** A required, labelled text input. */
-export function TextField({ label, name, value, onChange, autoComplete }: TextFieldProps) {
+export function TextField({ label, name, value, onChange, autoComplete, error, onBlur }: TextFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -73,11 +74,15 @@ export function TextField({ label, name, value, onChange, autoComplete }: TextFi
         className="input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         autoComplete={autoComplete}
         autoCapitalize={name === 'username' ? 'none' : undefined}
         spellCheck={false}
         required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
       />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

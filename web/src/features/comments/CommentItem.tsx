@@ -2,8 +2,10 @@ import { memo, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { useDeleteCommentMutation, useEditCommentMutation } from '../../api/apiSlice';
+import { codePoints, commentProblem, INPUT_ERRORS, MAX_COMMENT_CHARS, trimmed } from '../../api/inputRules';
 import type { Comment } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
+import { CharCount, describedBy, FieldError } from '../../components/FieldNotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../components/icons';
 import { withErrorToast } from '../../lib/notify';
@@ -25,14 +27,19 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
   const [draft, setDraft] = useState(comment.text);
   const [confirming, setConfirming] = useState(false);
   const editId = useId();
+  const countId = useId();
+  const errorId = useId();
+  // The text the comment already has may be saved as it is (an old, longer one).
+  const problem = trimmed(draft) === comment.text ? null : commentProblem(draft);
+  const tooLong = problem === INPUT_ERRORS.commentLength ? problem : null;
   const name = `${comment.firstName} ${comment.lastName}`.trim() || comment.username;
   const created = new Date(comment.createdAt);
   const profile = `/profile/${encodeURIComponent(comment.username)}`;
 
   async function update(event: FormEvent) {
     event.preventDefault();
-    const text = draft.trim();
-    if (!text) return;
+    const text = trimmed(draft);
+    if (!text || problem) return;
     const done = await withErrorToast(editComment({ postId, commentId: comment._id, text }).unwrap());
     if (done) setEditing(false);
   }
@@ -94,12 +101,16 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
               value={draft}
               autoFocus
               onChange={(event) => setDraft(event.target.value)}
+              aria-invalid={tooLong ? true : undefined}
+              aria-describedby={describedBy(countId, tooLong && errorId)}
             />
+            <FieldError id={errorId} error={tooLong} />
             <div className="comment__edit-actions">
+              <CharCount id={countId} used={codePoints(trimmed(draft))} max={MAX_COMMENT_CHARS} className="comment__count" />
               <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
                 Cancel
               </button>
-              <button type="submit" className="btn" disabled={!draft.trim() || saving}>
+              <button type="submit" className="btn" disabled={!trimmed(draft) || Boolean(problem) || saving}>
                 Update
               </button>
             </div>

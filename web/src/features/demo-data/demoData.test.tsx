@@ -62,7 +62,7 @@ describe('Reset demo data', () => {
 
   it('ends the session of a user the seed does not have', async () => {
     const user = userEvent.setup();
-    const details = { firstName: 'New', lastName: 'Comer', username: 'newcomer', password: 'pw', avatarURL: '' };
+    const details = { firstName: 'New', lastName: 'Comer', username: 'newcomer', password: 'password1', avatarURL: '' };
     await store.dispatch(api.endpoints.signup.initiate(details)).unwrap();
     renderWithProviders(<ResetDemoData />, { store });
     await user.click(screen.getByRole('button', { name: 'Reset demo data' }));

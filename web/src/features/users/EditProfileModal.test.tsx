@@ -6,7 +6,8 @@ import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { EditProfileModal, UPDATE_FAILED } from './EditProfileModal';
 import { api } from '../../api/apiSlice';
-import { cachedPosts, cachedUsers, guestOnRealCore, withForgedToken } from '../../testing/realCore';
+import { cachedPosts, cachedUsers, guestOnRealCore, signIn, withForgedToken } from '../../testing/realCore';
+import { INPUT_ERRORS } from '../../api/inputRules';
 
 const session = guestOnRealCore();
 let store: AppStore;
@@ -125,5 +126,67 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     expect(UPDATE_FAILED).toBe('Unable to update user, try again!');
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('checks each changed field against the input rules: the core’s message under it, a bio counter, Save off meanwhile', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const save = screen.getByRole('button', { name: 'Save' });
+    const bio = screen.getByLabelText('Bio');
+    const counted = (used: number) => `${used}/160 characters`;
+    expect(bio).toHaveAccessibleDescription(counted([...store.getState().session.user!.bio].length));
+
+    const replace = async (label: string, value: string) => {
+      await user.clear(screen.getByLabelText(label));
+      if (value) {
+        await user.click(screen.getByLabelText(label));
+        await user.paste(value);
+      }
+    };
+    await replace('Bio', '😀'.repeat(160));
+    expect(bio).toHaveAccessibleDescription(counted(160));
+    expect(save).toBeEnabled();
+    await user.type(bio, '!');
+    expect(bio).toHaveAccessibleDescription(`${counted(161)} ${INPUT_ERRORS.bioLength}`);
+    expect(save).toBeDisabled();
+    await replace('Bio', 'Short again.');
+    expect(save).toBeEnabled();
+
+    const cases: [string, string, string][] = [
+      ['First name', '', INPUT_ERRORS.firstNameLength],
+      ['First name', 'G'.repeat(51), INPUT_ERRORS.firstNameLength],
+      ['Last name', 'User\u202e', INPUT_ERRORS.lastNameCharacters],
+      ['Website', 'ftp://guest.example', INPUT_ERRORS.websiteNotHttp],
+      ['Website', 'javascript:alert(1)', INPUT_ERRORS.websiteNotHttp],
+      ['Website', `https://${'w'.repeat(193)}`, INPUT_ERRORS.websiteLength],
+    ];
+    for (const [label, bad, message] of cases) {
+      const before = (screen.getByLabelText(label) as HTMLInputElement).value;
+      await replace(label, bad);
+      expect(screen.getByLabelText(label), `${label}: ${bad}`).toHaveAccessibleDescription(message);
+      expect(save).toBeDisabled();
+      await replace(label, before);
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-invalid');
+      expect(save).toBeEnabled();
+    }
+  });
+
+  it('a profile saved before the rules (a 60-character name) can still change its bio', async () => {
+    const user = userEvent.setup();
+    const state = JSON.parse(session.core.exportSnapshot()) as { users: { username: string; firstName: string }[] };
+    const longName = 'G'.repeat(60);
+    state.users.find((u) => u.username === 'guest')!.firstName = longName;
+    session.core.importSnapshot(JSON.stringify(state));
+    await signIn(store);
+    const { onClose } = renderEditor();
+
+    expect(screen.getByLabelText('First name')).toHaveValue(longName);
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByLabelText('Bio'));
+    await user.type(screen.getByLabelText('Bio'), 'Still me.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    expect(store.getState().session.user).toMatchObject({ firstName: longName, bio: 'Still me.' });
   });
 });

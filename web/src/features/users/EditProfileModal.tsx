@@ -1,10 +1,21 @@
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast';
 import { useEditUserMutation, useUploadMediaMutation } from '../../api/apiSlice';
+import {
+  bioProblem,
+  codePoints,
+  fieldOfMessage,
+  MAX_BIO_CHARS,
+  nameProblem,
+  websiteProblem,
+  type Problem,
+} from '../../api/inputRules';
 import { Avatar } from '../../components/Avatar';
+import { CharCount, describedBy, FieldError } from '../../components/FieldNotes';
 import { ImageIcon } from '../../components/icons';
 import { Modal } from '../../components/Modal';
 import type { User } from '../../api/models';
+import { errorMessage } from '../../lib/api';
 import { checkImageBytes } from '../../lib/files';
 import { PRESET_AVATARS } from './avatars';
 
@@ -25,6 +36,9 @@ export function EditProfileModal({ open, user, onClose }: EditProfileModalProps)
   );
 }
 
+const CHECKED = ['firstName', 'lastName', 'bio', 'website'] as const;
+type CheckedField = (typeof CHECKED)[number];
+
 /** A picked avatar file and the object URL that previews it. */
 interface PickedFile {
   file: File;
@@ -34,7 +48,7 @@ interface PickedFile {
 function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [uploadMedia] = useUploadMediaMutation();
   const [editUser] = useEditUserMutation();
-  const ids = { bio: useId(), file: useId(), fileError: useId() };
+  const ids = { bio: useId(), bioCount: useId(), bioError: useId(), file: useId(), fileError: useId() };
   const [firstName, setFirstName] = useState(user.firstName);
   const [lastName, setLastName] = useState(user.lastName);
   const [bio, setBio] = useState(user.bio);
@@ -43,6 +57,27 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [picked, setPicked] = useState<PickedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [refused, setRefused] = useState<{ field: CheckedField; message: string } | null>(null);
+  // Only a changed value is checked: a profile saved before the rules (a
+  // longer name) can still be saved with its other fields edited.
+  const values = { firstName, lastName, bio, website: website.trim() };
+  const rules: Record<CheckedField, (value: string) => Problem> = {
+    firstName: (value) => nameProblem('firstName', value),
+    lastName: (value) => nameProblem('lastName', value),
+    bio: bioProblem,
+    website: websiteProblem,
+  };
+  const problem = (field: CheckedField) =>
+    refused?.field === field ? refused.message : values[field] === user[field] ? null : rules[field](values[field]);
+  const invalid = CHECKED.some((field) => problem(field));
+  const names = [
+    { field: 'firstName', label: 'First name', value: firstName, setValue: setFirstName, autoComplete: 'given-name' },
+    { field: 'lastName', label: 'Last name', value: lastName, setValue: setLastName, autoComplete: 'family-name' },
+  ] as const;
+  const edit = (field: CheckedField, setValue: (value: string) => void) => (value: string) => {
+    setValue(value);
+    setRefused((r) => (r?.field === field ? null : r));
+  };
 
   // Release each preview URL once it is replaced or the form closes.
   useEffect(() => (picked ? () => URL.revokeObjectURL(picked.url) : undefined), [picked]);
@@ -67,9 +102,13 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     setSaving(true);
     try {
       const avatarURL = picked ? await uploadMedia(picked.file).unwrap() : avatarPath;
-      await editUser({ firstName: firstName.trim(), lastName: lastName.trim(), bio, website: website.trim(), avatarURL }).unwrap();
-    } catch {
+      // Names go as typed: the core trims them (and keeps one it already has as it is).
+      await editUser({ ...values, avatarURL }).unwrap();
+    } catch (error) {
       setSaving(false);
+      const message = errorMessage(error);
+      const field = fieldOfMessage(message, CHECKED);
+      if (field) setRefused({ field, message });
       toast.error(UPDATE_FAILED);
       return;
     }
@@ -129,17 +168,39 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       </div>
 
       <div className="edit-profile__names">
-        <TextField label="First name" value={firstName} onChange={setFirstName} required autoComplete="given-name" />
-        <TextField label="Last name" value={lastName} onChange={setLastName} required autoComplete="family-name" />
+        {names.map(({ field, label, value, setValue, autoComplete }) => (
+          <TextField
+            key={field}
+            label={label}
+            value={value}
+            onChange={edit(field, setValue)}
+            error={problem(field)}
+            required
+            autoComplete={autoComplete}
+          />
+        ))}
       </div>
       <div className="field">
-        <label htmlFor={ids.bio}>Bio</label>
-        <textarea id={ids.bio} className="textarea" rows={3} value={bio} onChange={(e) => setBio(e.target.value)} />
+        <div className="field__label-row">
+          <label htmlFor={ids.bio}>Bio</label>
+          <CharCount id={ids.bioCount} used={codePoints(bio)} max={MAX_BIO_CHARS} />
+        </div>
+        <textarea
+          id={ids.bio}
+          className="textarea"
+          rows={3}
+          value={bio}
+          onChange={(e) => edit('bio', setBio)(e.target.value)}
+          aria-invalid={problem('bio') ? true : undefined}
+          aria-describedby={describedBy(ids.bioCount, problem('bio') && ids.bioError)}
+        />
+        <FieldError id={ids.bioError} error={problem('bio')} />
       </div>
       <TextField
         label="Website"
         value={website}
-        onChange={setWebsite}
+        onChange={edit('website', setWebsite)}
+        error={problem('website')}
         inputMode="url"
         autoComplete="url"
         placeholder="https://example.com"
@@ -149,7 +210,7 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         <button type="button" className="btn btn--ghost" onClick={onDone} disabled={saving}>
           Cancel
         </button>
-        <button type="submit" className="btn" disabled={saving} aria-busy={saving || undefined}>
+        <button type="submit" className="btn" disabled={saving || invalid} aria-busy={saving || undefined}>
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>
@@ -161,14 +222,26 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | '
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** The problem with the value, under the field. */
+  error: Problem;
 };
 
-function TextField({ label, value, onChange, ...input }: TextFieldProps) {
+function TextField({ label, value, onChange, error, ...input }: TextFieldProps) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      <input
+        id={id}
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && errorId)}
+        {...input}
+      />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
