@@ -96,10 +96,58 @@ impl Api {
         Ok(())
     }
 
+    /// Builds the search index now (tag feeds and searches build it on
+    /// first use otherwise): a host calls this when the page is idle, so the
+    /// first tag or search page of a large state does not wait for it.
+    pub fn prepare_search(&self) {
+        self.db.search();
+    }
+
     /// Back to the seed data; the salt generator keeps running.
     pub fn reset(&mut self) {
         let mut db = crate::seed::seed_db(self.db.rng.clone());
         base_path::apply(&mut db, &self.db.base_path);
         self.db = db;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(api: &mut Api, url: &str) -> Response {
+        let req = Request {
+            method: "GET",
+            url,
+            authorization: None,
+            body: "",
+        };
+        api.handle(
+            &req,
+            Now {
+                epoch_ms: 1_700_000_000_000,
+                offset_minutes: 0,
+            },
+        )
+    }
+
+    #[test]
+    fn prepare_search_builds_the_index_and_answers_the_same() {
+        let mut lazy = Api::new(7);
+        let mut prepared = Api::new(7);
+        lazy.load_bulk(50, 400);
+        prepared.load_bulk(50, 400);
+        assert!(!prepared.db.search_is_built());
+        prepared.prepare_search();
+        assert!(prepared.db.search_is_built());
+        for url in [
+            "/api/search?q=bulk",
+            "/api/posts/tag/bulk?page=2",
+            "/api/posts/search?q=post&limit=7",
+        ] {
+            let (a, b) = (get(&mut lazy, url), get(&mut prepared, url));
+            assert_eq!((a.status, &a.body), (b.status, &b.body), "{url}");
+            assert_eq!(a.status, 200, "{url}: {}", a.body);
+        }
     }
 }

@@ -219,6 +219,12 @@ impl Db {
         Some(post)
     }
 
+    /// Whether the search index is built (it is derived, built on first use).
+    #[cfg(test)]
+    pub fn search_is_built(&self) -> bool {
+        self.search.get().is_some()
+    }
+
     /// The search index, built on first use.
     pub fn search(&self) -> &SearchIndex {
         self.search.get_or_init(|| {

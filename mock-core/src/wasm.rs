@@ -178,6 +178,13 @@ impl MockCore {
             .map_err(|e| JsError::new(&e))
     }
 
+    /// Builds the search index now, instead of at the first tag feed or
+    /// search (call it when the page is idle).
+    #[wasm_bindgen(js_name = prepareSearch)]
+    pub fn prepare_search(&self) {
+        self.api.prepare_search();
+    }
+
     /// Back to the seed data.
     pub fn reset(&mut self) {
         self.api.reset();

@@ -51,13 +51,28 @@ async function startBackend() {
   return backend;
 }
 
-/** Once the page is loaded and its next frame painted. */
+/**
+ * Once the browser reports the page's first contentful paint (a frame
+ * callback can run before the paint it precedes is presented), or 2 s after
+ * the load event in a browser or tab that reports none; a request sent
+ * before then starts the backend at once anyway (backendGate.ts).
+ */
 function afterFirstPaint(): Promise<void> {
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
+  return new Promise((resolve) => {
+    const paints = () => performance.getEntriesByName('first-contentful-paint');
+    if (paints().length > 0) return resolve();
+    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+      const observer = new PerformanceObserver(() => {
+        if (paints().length === 0) return;
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    }
+    const fallback = () => setTimeout(resolve, 2000);
+    if (document.readyState === 'complete') fallback();
+    else window.addEventListener('load', fallback, { once: true });
   });
-  return loaded.then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
 }
 
 /** Said once when the browser gives the page no service worker (a private window, some privacy settings). */

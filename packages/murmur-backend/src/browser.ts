@@ -131,6 +131,9 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     throw error;
   }
   performance.mark('murmur:data-restored');
+  // The search index is built by the first tag feed or search otherwise: in
+  // a large state (10,000 posts) that first page would wait for it.
+  void whenIdle().then(() => core.prepareSearch());
   // With `waitForWorker: false` the transport does not wait for the worker:
   // on a first visit to Murmur's site it activates only once its install has
   // precached the whole site (about 2.4 MB), and on that first visit it

@@ -128,4 +128,16 @@ describe('a body over the limit', () => {
     const request = new Request('http://localhost/x', { method: 'POST', body: split, duplex: 'half' } as RequestInit);
     expect(await bodyWithin(request, MAX_BODY_BYTES)).toBe('"é😀"');
   });
+
+  // Firefox's Request has no `body` getter (undefined): the body is read whole there.
+  it('reads the body of a Request without a body stream (Firefox), and still refuses one over the limit', async () => {
+    const streamless = (body: string) => {
+      const request = new Request('http://localhost/api/auth/login', { method: 'POST', body });
+      Object.defineProperty(request, 'body', { value: undefined });
+      return request;
+    };
+    expect(await bodyWithin(streamless('{"username":"guest"}'), MAX_BODY_BYTES)).toBe('{"username":"guest"}');
+    expect(await bodyWithin(streamless('x'.repeat(MAX_BODY_BYTES)), MAX_BODY_BYTES)).toHaveLength(MAX_BODY_BYTES);
+    expect(await bodyWithin(streamless('x'.repeat(MAX_BODY_BYTES + 1)), MAX_BODY_BYTES)).toBeNull();
+  });
 });

@@ -125,6 +125,11 @@ export function anyOrigin(path: string): RegExp {
  */
 export async function bodyWithin(request: Request, maxBytes: number): Promise<string | null> {
   if (Number(request.headers.get('content-length')) > maxBytes) return null;
+  if (request.body === undefined) {
+    // Firefox gives a Request no `body` stream: read it whole, then measure.
+    const bytes = await request.arrayBuffer();
+    return bytes.byteLength > maxBytes ? null : new TextDecoder().decode(bytes);
+  }
   if (!request.body) return '';
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
