@@ -120,21 +120,28 @@ test.describe('the devtools panel', () => {
     await expect(like).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('downloads the state and restores it', async ({ page }) => {
+  test('downloads a backup and restores it; a file that is not one changes nothing', async ({ page }) => {
     await signIn(page, '/explore?devtools');
     const panel = await openPanel(page);
     const download = page.waitForEvent('download');
-    await panel.getByRole('button', { name: 'Download state' }).click();
+    await panel.getByRole('button', { name: 'Download a backup' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^murmur-backup-\d{4}-\d{2}-\d{2}\.json$/);
     const saved = await (await download).path();
     const like = card(page, 'Baked bread without a recipe').getByRole('button', { name: 'Like' });
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    await panel.getByLabel('Restore state…').setInputFiles(saved);
-    await expect(panel.getByRole('status')).toHaveText(/^State restored from /);
+    await expect(like).toBeEnabled(); // the like is saved
+    await panel.getByLabel('Restore a backup…').setInputFiles(saved);
+    await expect(panel.getByRole('status')).toHaveText(/^Restored from /);
     await expect(like).toHaveAttribute('aria-pressed', 'false');
-    // Not a snapshot: refused with the core's reason, nothing changed.
-    await panel.getByLabel('Restore state…').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
-    await expect(panel.getByRole('status')).toHaveText(/^Not restored: snapshot refused/);
+    // Not a backup: refused with the backup check's message, nothing changed.
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toBeEnabled();
+    await panel.getByLabel('Restore a backup…').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
+    await expect(panel.getByRole('status')).toHaveText(/^Not restored: This file is not a Murmur backup/);
+    await page.reload();
+    await expect(card(page, 'Baked bread without a recipe').getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   test('works from the keyboard and has no serious or critical axe violation', async ({ page }) => {

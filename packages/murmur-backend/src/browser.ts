@@ -39,7 +39,7 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
   waitForWorker?: boolean;
   /**
    * Mounts Murmur's devtools panel (request log, latency, fail the next
-   * request, offline, reset, download/restore the state) in a shadow root
+   * request, offline, reset, download/restore a backup) in a shadow root
    * on `document.body`. Loaded as a chunk of its own only when `true`.
    */
   devtools?: boolean;
@@ -154,7 +154,7 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     observe: (exchange) => exchanges.forEach((listener) => listener(exchange)),
   });
   if (options.devtools) {
-    const context: DevtoolsContext = { msw, core, backend, transport, exchanges, backlog, basePath: base };
+    const context: DevtoolsContext = { msw, backend, transport, exchanges, backlog, basePath: base };
     void import('./devtools/devtoolsPanel.js')
       .then(({ mountDevtools }) => mountDevtools(context))
       .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));

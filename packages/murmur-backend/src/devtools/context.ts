@@ -7,8 +7,7 @@ import type { PersistentBackend } from '../persistence/persistentBackend.js';
 
 export interface DevtoolsContext {
   msw: SetupWorker;
-  core: { exportSnapshot(): string };
-  backend: Pick<PersistentBackend, 'reset' | 'loadSnapshot' | 'revision'>;
+  backend: Pick<PersistentBackend, 'reset' | 'exportBackup' | 'importBackup' | 'revision'>;
   transport: typeof fetch;
   /** Add a listener to hear of every request the transport answers (the one there at first fills `backlog`). */
   exchanges: Set<(exchange: TransportExchange) => void>;

@@ -4,6 +4,7 @@
 // control is plain msw (see controls.ts). Keyboard: every control is a native
 // button, input or select; Escape closes the panel.
 
+import { backupFileName } from '../backup.js';
 import { DATA_CHANGED_EVENT, type DataChangedDetail } from '../persistence/protocol.js';
 import type { DevtoolsContext } from './context.js';
 import { DevtoolsControls, type LogEntry } from './controls.js';
@@ -114,25 +115,33 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
       say('The data is back to the seed.');
     });
   });
-  const save = el('button', { type: 'button' }, 'Download state');
+  // The same backup file as the app's "Your data" page (../backup.ts): the
+  // state and every uploaded image, checked before anything changes.
+  const save = el('button', { type: 'button' }, 'Download a backup');
   save.addEventListener('click', () => {
-    download(`murmur-state-${new Date().toISOString().slice(0, 10)}.json`, context.core.exportSnapshot());
-    say('State downloaded.');
+    void context.backend.exportBackup().then(
+      (text) => {
+        download(backupFileName(), text);
+        say('Backup downloaded.');
+      },
+      () => say('The backup could not be made: the saved data could not be read.'),
+    );
   });
   const file = el('input', { id: 'restore', type: 'file', accept: 'application/json,.json' });
   file.addEventListener('change', () => {
     const chosen = file.files?.[0];
     if (!chosen) return;
-    void chosen.text().then(async (text) => {
-      const answer = await context.backend.loadSnapshot(text);
-      file.value = '';
-      if (answer.status !== 200) {
-        const body = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body);
-        return say(`Not restored: ${(JSON.parse(body) as { errors: string[] }).errors[0] ?? 'refused'}`);
-      }
-      announceDataChanged(context.backend.revision);
-      say(`State restored from ${chosen.name}.`);
-    });
+    void context.backend.importBackup(chosen).then(
+      () => {
+        file.value = '';
+        announceDataChanged(context.backend.revision);
+        say(`Restored from ${chosen.name}.`);
+      },
+      (error: unknown) => {
+        file.value = '';
+        say(`Not restored: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
   });
 
   // The request log.
@@ -179,7 +188,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
       { class: 'row' },
       reset,
       save,
-      el('label', { for: 'restore', class: 'file' }, 'Restore state…'),
+      el('label', { for: 'restore', class: 'file' }, 'Restore a backup…'),
       file,
     ),
     status,

@@ -290,22 +290,6 @@ export class PersistentBackend implements Backend {
     return checked.summary;
   }
 
-  /**
-   * Replaces the state with a snapshot (`core.exportSnapshot()`), saved in
-   * every tab; 400 with the core's reason (and nothing changed) when it is
-   * refused. Uploads stay.
-   */
-  loadSnapshot(json: string): Promise<ApiResponse> {
-    return this.write(async () => {
-      try {
-        this.core.importSnapshot(json);
-      } catch (error) {
-        return { response: errorResponse(400, error instanceof Error ? error.message : String(error)) };
-      }
-      return { response: { status: 200, body: JSON.stringify({ restored: true }) }, save: { unconditional: true } };
-    });
-  }
-
   close(): void {
     this.channel?.removeEventListener('message', this.onChannelMessage);
   }
