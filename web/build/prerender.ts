@@ -94,6 +94,28 @@ function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: str
   return links;
 }
 
+const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n/gm;
+
+/**
+ * A page for signed-out visitors (login, sign-up) paints without any script:
+ * its modules (the entry, its imports and the page's chunks) move out of
+ * <head> into a `<template id="murmur-app">`, which the boot script
+ * (src/boot.ts) inserts once the page has painted, so that they never
+ * compete with the first paint; the page's modulepreloads go with them (its
+ * CSS stays: the paint needs it). Other pages keep their modules in <head>.
+ */
+function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
+  if (page.visitor !== 'out') return { head: template, links };
+  const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];
+  if (!modules.some((tag) => tag.startsWith('<script type="module"'))) throw new Error('murmur-prerender: index.html has no module script');
+  const isPreload = (link: string) => link.startsWith('<link rel="modulepreload"');
+  const app = `<template id="murmur-app" data-visitor="${page.visitor}">${[...modules, ...links.filter(isPreload)].join('')}</template>`;
+  return {
+    head: template.replace(MODULE_TAG, '').replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${app}\n    ${tag}`),
+    links: links.filter((link) => !isPreload(link)),
+  };
+}
+
 /**
  * Renders the pages of src/app/prerendered.ts into the build's HTML: a server
  * build of src/prerender.tsx (Vite's SSR build, into a scratch folder), then
@@ -125,9 +147,9 @@ export function prerenderPages(base: string, mode: string): Plugin {
       for (const page of server.PRERENDERED_PAGES) {
         const markup = await server.renderPage(page);
         // Before the boot script, which blocks the parser: the preload scanner finds them at once.
-        const links = pageLinks(bundle, page, base).join('\n    ');
-        const html = template
-          .replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${links}\n    ${tag}`)
+        const { head, links } = deferScripts(template, pageLinks(bundle, page, base), page);
+        const html = head
+          .replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${links.join('\n    ')}\n    ${tag}`)
           .replace(
             '<div id="root"></div>',
             () => `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,

@@ -6,9 +6,22 @@
 // - the saved theme, so a dark theme never flashes light;
 // - whether a session is saved, so the prerendered page meant for the other
 //   kind of visitor stays hidden until the app replaces it (global.css): a
-//   signed-in visitor never sees the login form, nor a signed-out one the shell.
+//   signed-in visitor never sees the login form, nor a signed-out one the shell;
+// - when the app's modules load: a page for signed-out visitors holds them in
+//   `<template id="murmur-app">` (web/build/prerender.ts), inserted here once
+//   the page has painted, or at once when the page is not this visitor's.
 import { loadStoredSession } from './api/storedSession';
 import { applyTheme, loadTheme } from './features/theme/theme';
+import { afterFirstPaint } from './lib/afterFirstPaint';
 
 applyTheme(loadTheme());
-document.documentElement.dataset.session = loadStoredSession().token === null ? 'out' : 'in';
+const session = loadStoredSession().token === null ? 'out' : 'in';
+document.documentElement.dataset.session = session;
+
+const app = document.getElementById('murmur-app');
+if (app instanceof HTMLTemplateElement) {
+  // Scripts cloned out of a template run when inserted (they never ran inside it).
+  const load = () => document.head.append(document.importNode(app.content, true));
+  if (app.dataset.visitor === session) void afterFirstPaint().then(load);
+  else load();
+}

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { App, routerBasename } from './app/App';
+import { preloadSignedInPages } from './app/routes';
 import { firstRenderMatches, PRERENDERED_SESSION, routeOf } from './app/prerendered';
 import { makeStore, type AppStore, type RootState } from './app/store';
 import { signedOut } from './api/session';
@@ -8,6 +9,7 @@ import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { offerReloadOnNewVersion } from './features/updates/updates';
+import { afterFirstPaint } from './lib/afterFirstPaint';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
 import './styles/global.css';
@@ -51,28 +53,10 @@ async function startBackend() {
   return backend;
 }
 
-/**
- * Once the browser reports the page's first contentful paint (a frame
- * callback can run before the paint it precedes is presented), or 2 s after
- * the load event in a browser or tab that reports none; a request sent
- * before then starts the backend at once anyway (backendGate.ts).
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const paints = () => performance.getEntriesByName('first-contentful-paint');
-    if (paints().length > 0) return resolve();
-    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      const observer = new PerformanceObserver(() => {
-        if (paints().length === 0) return;
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe({ type: 'paint', buffered: true });
-    }
-    const fallback = () => setTimeout(resolve, 2000);
-    if (document.readyState === 'complete') fallback();
-    else window.addEventListener('load', fallback, { once: true });
-  });
+/** When the page has nothing else to do (or soon, in a browser without `requestIdleCallback`). */
+function whenIdle(run: () => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  else setTimeout(run, 200);
 }
 
 /** Said once when the browser gives the page no service worker (a private window, some privacy settings). */
@@ -112,6 +96,15 @@ function boot(): void {
   const start = () => (starting ??= startBackend());
   const backend = signedIn ? start() : afterFirstPaint().then(start);
   const notices = backend.then((started) => started.notices);
+  // A sign-in leads to Home: its modules load once the backend is in and the
+  // page is idle, so that the first post follows the click at once. A failure
+  // (offline before the first visit completed) is retried by the route itself.
+  if (!signedIn) {
+    backend.then(
+      () => whenIdle(() => void preloadSignedInPages().catch(() => undefined)),
+      () => undefined,
+    );
+  }
   // The app's requests wait for the backend, then go through its transport
   // (in the page, not through the service worker); the first render does not.
   holdBackendRequestsUntil(

@@ -18,11 +18,12 @@ function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   const preload = () => load().then((component) => (loaded = component));
   const Lazy = lazy(async () => ({ default: await preload() }));
   preloads.push(preload);
-  return function Page(props: Props) {
+  function Page(props: Props) {
     // Chosen once per mount: switching from Lazy to the module later would remount the page.
     const [component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
     return createElement(component, props);
-  };
+  }
+  return Object.assign(Page, { preload });
 }
 
 /** Loads every page's module (tests render the routes at once after it). */
@@ -43,6 +44,15 @@ const ThemePage = page(() => import('../features/theme/ThemePage').then((m) => m
 const LoginPage = page(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
 const DemoDataSection = page(() => import('../features/demo-data/ResetDemoData').then((m) => m.DemoDataSection));
 const SignupPage = page(() => import('../features/auth/SignupPage').then((m) => m.SignupPage));
+
+/**
+ * Loads the modules of the page a sign-in leads to (the shell and Home), so
+ * that the first post follows the click without waiting for them; the login
+ * and sign-up pages call it once they are idle (src/main.tsx).
+ */
+export function preloadSignedInPages(): Promise<unknown> {
+  return Promise.all([AppLayout.preload(), HomePage.preload()]);
+}
 
 /**
  * The route table of spec §2. No Suspense boundary above the layout and the

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoginMutation } from '../../api/apiSlice';
+import { useHydrated } from '../../lib/useHydrated';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField, TextField } from './AuthFields';
 import { AUTH_FAILED, GUEST_CREDENTIALS, welcome } from './messages';
@@ -9,6 +10,8 @@ import { AUTH_FAILED, GUEST_CREDENTIALS, welcome } from './messages';
 export function LoginPage() {
   const location = useLocation();
   const [login, { isLoading }] = useLoginMutation();
+  // Until the page's script runs, its buttons would do nothing (or post the form).
+  const idle = useHydrated() && !isLoading;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
 
@@ -29,7 +32,8 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Log in">
-      <form className="auth__form" onSubmit={onSubmit} aria-busy={isLoading}>
+      {/* POST: a form sent before its script runs never puts the password in an address. */}
+      <form className="auth__form" method="post" onSubmit={onSubmit} aria-busy={isLoading}>
         <TextField label="Username" name="username" value={username} onChange={setUsername} autoComplete="username" />
         <PasswordField
           label="Password"
@@ -38,13 +42,13 @@ export function LoginPage() {
           onChange={setPassword}
           autoComplete="current-password"
         />
-        <button type="submit" className="btn auth__submit" disabled={isLoading}>
+        <button type="submit" className="btn auth__submit" disabled={!idle}>
           Log in
         </button>
         <button
           type="button"
           className="btn btn--ghost auth__submit"
-          disabled={isLoading}
+          disabled={!idle}
           onClick={() => void signIn(GUEST_CREDENTIALS)}
         >
           Login As Guest

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useSignupMutation } from '../../api/apiSlice';
 import { fieldOfMessage, nameProblem, passwordProblem, usernameProblem, type Problem } from '../../api/inputRules';
 import { errorMessage } from '../../lib/api';
+import { useHydrated } from '../../lib/useHydrated';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField, TextField } from './AuthFields';
 import { AUTH_FAILED, DEFAULT_AVATAR, PASSWORDS_DIFFER, SIGNUP_SUCCEEDED } from './messages';
@@ -30,6 +31,7 @@ const CHECKED = Object.keys(RULES) as CheckedField[];
 export function SignupPage() {
   const location = useLocation();
   const [signup, { isLoading }] = useSignupMutation();
+  const hydrated = useHydrated();
   const [form, setForm] = useState(EMPTY);
   // A field's problem shows once the field has been left; the core's refusal, until the field changes.
   const [visited, setVisited] = useState<Partial<Record<Field, boolean>>>({});
@@ -62,7 +64,8 @@ export function SignupPage() {
 
   return (
     <AuthLayout title="Sign up">
-      <form className="auth__form" onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
+      {/* POST: a form sent before its script runs never puts the password in an address. */}
+      <form className="auth__form" method="post" onSubmit={(event) => void onSubmit(event)} aria-busy={isLoading}>
         <div className="auth__row">
           {NAME_FIELDS.map((field) => (
             <TextField
@@ -99,7 +102,7 @@ export function SignupPage() {
           autoComplete="new-password"
           error={mismatch ? PASSWORDS_DIFFER : undefined}
         />
-        <button type="submit" className="btn auth__submit" disabled={isLoading || invalid}>
+        <button type="submit" className="btn auth__submit" disabled={!hydrated || isLoading || invalid}>
           Sign Up
         </button>
       </form>
