@@ -37,6 +37,23 @@ async function loadedWidth(image: Locator): Promise<number> {
   });
 }
 
+test('the precache holds what offline needs: every page, the core, the seed media, one login video', async ({ page }) => {
+  await signIn(page, '/');
+  await waitForOfflineReady(page);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  for (const path of ['/index.html', '/login/index.html', '/signup/index.html', '/video/login.webm', '/video/login-poster.jpg', '/seed/waves.mp4']) {
+    expect(cached, path).toContain(path);
+  }
+  expect(cached.some((path) => path.endsWith('.wasm'))).toBe(true);
+  expect(cached.filter((path) => /\/(mockServiceWorker\.js|404\.html|video\/login\.mp4)$|\/(generateSeed|devtoolsPanel)-/.test(path))).toEqual([]);
+});
+
 for (const variant of [
   { name: 'at the site root', dir: 'dist', base: '/' },
   { name: 'under /murmur/', dir: 'dist-sub', base: '/murmur/' },
