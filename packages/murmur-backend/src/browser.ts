@@ -117,14 +117,22 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   let backend: PersistentBackend;
   try {
     const seed = options.seed && loadableSeed(options.seed); // the generator loads while the core does
-    await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
-    performance.mark('murmur:core-ready');
-    core = new MockCore({ basePath: base });
-    const loadable = await seed;
-    performance.mark('murmur:seed-made');
-    const seeded = seededCore(core, loadable);
-    performance.mark('murmur:seed-loaded');
-    ({ backend, notices } = await startBackend(seeded, options.persist));
+    const loading = (async () => {
+      await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
+      performance.mark('murmur:core-ready');
+      const made = new MockCore({ basePath: base });
+      const loadable = await seed;
+      performance.mark('murmur:seed-made');
+      const seeded = seededCore(made, loadable);
+      performance.mark('murmur:seed-loaded');
+      return { made, seeded };
+    })();
+    // The saved data's storage opens while the core downloads.
+    ({ backend, notices } = await startBackend(
+      loading.then(({ seeded }) => seeded),
+      options.persist,
+    ));
+    core = (await loading).made;
     started.resolve(backend);
   } catch (error) {
     started.reject(error);

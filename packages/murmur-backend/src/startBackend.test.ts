@@ -53,6 +53,32 @@ describe('persist', () => {
     expect(records['murmur/journal']).toBe(1);
   });
 
+  it("'indexeddb' opens the database while the core is still loading, and a core that fails leaves it closed", async () => {
+    let loaded = (core: ReturnType<typeof createNodeCore>) => void core;
+    const core = new Promise<ReturnType<typeof createNodeCore>>((resolve) => (loaded = resolve));
+    const starting = startBackend(core, 'indexeddb');
+    // The database exists before the core is in.
+    await expect.poll(async () => (await indexedDB.databases()).map((db) => db.name)).toEqual(['murmur']);
+    loaded(createNodeCore());
+    const { backend } = await starting;
+    expect((await call(backend, 'GET', '/api/posts')).status).toBe(200);
+    expect(backend.foundSavedState).toBe(false);
+
+    // A core that never loads: the start fails with its error, and the connection is closed (a version change is not blocked).
+    globalThis.indexedDB = new IDBFactory();
+    await expect(startBackend(Promise.reject(new Error('the wasm did not load')), 'indexeddb')).rejects.toThrow('the wasm did not load');
+    const upgraded = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('murmur', 99);
+      open.onsuccess = () => {
+        open.result.close();
+        resolve(open.result.version);
+      };
+      open.onerror = () => reject(open.error);
+      open.onblocked = () => reject(new Error('blocked by an open connection'));
+    });
+    expect(upgraded).toBe(99);
+  });
+
   it('refuses anything else', async () => {
     await expect(startBackend(createNodeCore(), 'localStorage' as 'memory')).rejects.toThrow(
       `persist must be 'indexeddb' or 'memory', got "localStorage"`,

@@ -7,9 +7,13 @@ export type Persist = 'indexeddb' | 'memory';
 /**
  * The backend over `core` for `persist`: `indexeddb` restores the saved
  * state (or saves the seed) and keeps saving; `memory` touches no storage.
+ * `core` may still be loading (storage opens meanwhile).
  */
-export async function startBackend(core: SnapshotCore, persist: Persist): Promise<{ backend: PersistentBackend; notices: string[] }> {
+export async function startBackend(
+  core: SnapshotCore | Promise<SnapshotCore>,
+  persist: Persist,
+): Promise<{ backend: PersistentBackend; notices: string[] }> {
   if (persist === 'indexeddb') return startPersistence(core);
-  if (persist === 'memory') return { backend: PersistentBackend.inMemory(core), notices: [] };
+  if (persist === 'memory') return { backend: PersistentBackend.inMemory(await core), notices: [] };
   throw new TypeError(`persist must be 'indexeddb' or 'memory', got ${JSON.stringify(persist)}`);
 }

@@ -63,22 +63,35 @@ export { PersistentBackend } from './persistentBackend.js';
 /**
  * Restores the saved demo data into `core` and returns the backend that
  * keeps saving it, with any notices for the user. Never rejects because of
- * storage: without IndexedDB the app runs in memory and says so.
+ * storage: without IndexedDB the app runs in memory and says so. `core` may
+ * still be loading: the database opens meanwhile (on a phone the wasm's
+ * download is the longer wait).
  */
-export async function startPersistence(core: SnapshotCore): Promise<{ backend: PersistentBackend; notices: string[] }> {
+export async function startPersistence(
+  core: SnapshotCore | Promise<SnapshotCore>,
+): Promise<{ backend: PersistentBackend; notices: string[] }> {
   const notices: string[] = [];
   const marker = browserMarker();
-  let store: StateStore;
+  const opening = openDatabase().then(
+    (db) => ({ db, store: new IdbStateStore(db, { reopen: () => openDatabase() }) as StateStore }),
+    (error: unknown) => {
+      console.warn('Murmur: IndexedDB is not available', error);
+      notices.push(NOT_PERSISTENT);
+      return { db: null, store: new MemoryStateStore() as StateStore };
+    },
+  );
+  let ready: SnapshotCore;
   try {
-    store = new IdbStateStore(await openDatabase(), { reopen: () => openDatabase() });
+    ready = await core;
   } catch (error) {
-    console.warn('Murmur: IndexedDB is not available', error);
-    store = new MemoryStateStore();
-    notices.push(NOT_PERSISTENT);
+    // No backend after all: the connection is not kept open.
+    void opening.then(({ db }) => db?.close());
+    throw error;
   }
+  const { store } = await opening;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   const started = await PersistentBackend.start({
-    core,
+    core: ready,
     store,
     locks: browserLocks(),
     channel,
