@@ -12,6 +12,7 @@ import { offerReloadOnNewVersion } from './features/updates/updates';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
+import { prepareDateFormats } from './lib/time';
 import './styles/global.css';
 
 // The saved theme is on <html> before the first paint (src/boot.ts, in the
@@ -96,6 +97,9 @@ function boot(): void {
   const start = () => (starting ??= startBackend());
   const backend = signedIn ? start() : afterFirstPaint().then(start);
   const notices = backend.then((started) => started.notices);
+  // While the backend loads, the page is mostly waiting: the cards' date
+  // formatters are made then rather than on the way to the first post.
+  whenIdle(prepareDateFormats);
   // A sign-in leads to Home: its modules load once the backend is in and the
   // page is idle, so that the first post follows the click at once. A failure
   // (offline before the first visit completed) is retried by the route itself.

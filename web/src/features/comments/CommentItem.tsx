@@ -8,8 +8,8 @@ import { Avatar } from '../../components/Avatar';
 import { CharCount, describedBy, FieldError } from '../../components/FieldNotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../components/icons';
+import { Timestamp } from '../../components/Timestamp';
 import { withErrorToast } from '../../lib/notify';
-import { fullDate, relativeTime } from '../../lib/time';
 
 interface CommentItemProps {
   postId: string;
@@ -33,7 +33,6 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
   const problem = trimmed(draft) === comment.text ? null : commentProblem(draft);
   const tooLong = problem === INPUT_ERRORS.commentLength ? problem : null;
   const name = `${comment.firstName} ${comment.lastName}`.trim() || comment.username;
-  const created = new Date(comment.createdAt);
   const profile = `/profile/${encodeURIComponent(comment.username)}`;
 
   async function update(event: FormEvent) {
@@ -63,9 +62,7 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
             </Link>
             <span className="muted comment__meta">
               @{comment.username} ·{' '}
-              <time dateTime={comment.createdAt} title={fullDate(created)}>
-                {relativeTime(created)}
-              </time>
+              <Timestamp iso={comment.createdAt} />
             </span>
           </span>
           <span className="comment__tools">

@@ -15,8 +15,8 @@ import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TaggedText } from '../../components/TaggedText';
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from '../../components/icons';
+import { Timestamp } from '../../components/Timestamp';
 import { withErrorToast } from '../../lib/notify';
-import { fullDate, relativeTime } from '../../lib/time';
 import { EditPostModal } from './EditPostModal';
 import { likedByLine } from './likedBy';
 import { PostMedia } from './PostMedia';
@@ -78,7 +78,6 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
   const likedBy = likedByLine(post.likes.likedBy);
   const commentCount = post.comments.length;
   const profile = `/profile/${encodeURIComponent(post.username)}`;
-  const created = new Date(post.createdAt);
 
   // Both show at once (api/apiSlice.ts) and are taken back if the core refuses.
   async function toggleLike() {
@@ -120,9 +119,7 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
           <span className="post-card__meta">
             <span className="post-card__username">@{post.username}</span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={post.createdAt} title={fullDate(created)}>
-              {relativeTime(created)}
-            </time>
+            <Timestamp iso={post.createdAt} />
           </span>
         </div>
         {isAuthor && (
