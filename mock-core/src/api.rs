@@ -73,7 +73,10 @@ impl Api {
     /// Relative media and avatar paths (states saved before paths were
     /// absolute) are moved under the base path.
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
-        let mut db = snapshot::import(json)?;
+        let snapshot::Imported { mut db, base_path } = snapshot::import(json)?;
+        if let Some(from) = base_path {
+            base_path::rebase(&mut db, &from, &self.db.base_path);
+        }
         base_path::apply(&mut db, &self.db.base_path);
         self.db = db;
         Ok(())

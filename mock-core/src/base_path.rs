@@ -53,6 +53,24 @@ pub fn apply(db: &mut Db, base: &str) {
     }
 }
 
+/// Moves the media and avatar paths made under the base `from` to the base
+/// `to`: a state saved (or backed up) under `/murmur/` and loaded at `/`
+/// points at `/media/m-01`, where this site serves its uploads, not at
+/// `/murmur/media/m-01`. Only a path the media rule accepts under `from` moves.
+pub fn rebase(db: &mut Db, from: &str, to: &str) {
+    if from == to {
+        return;
+    }
+    for path in db.media_paths_mut() {
+        let Some(rest) = path.strip_prefix(from) else {
+            continue;
+        };
+        if !rest.starts_with('/') && check_media_path("mediaURL", rest.to_owned()).is_ok() {
+            *path = format!("{to}{rest}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,6 +160,90 @@ mod tests {
             assert!(urls(&mut t)
                 .iter()
                 .all(|u| u.is_empty() || u.starts_with(base)));
+        }
+    }
+
+    /// A state saved under one base and loaded under another: its uploads
+    /// and seed paths move to the new base, where that site serves them.
+    #[test]
+    fn a_state_saved_under_another_base_moves_its_paths_to_this_one() {
+        for (from, to) in [("/murmur/", "/"), ("/", "/murmur/"), ("/a/", "/b/c/")] {
+            let mut saved = TestApi::new();
+            saved.api = Api::with_base_path(7, from).unwrap();
+            let token = saved.guest();
+            let (_, media) = saved.post(
+                "/api/media",
+                &token,
+                json!({"type": "image/png", "size": 1}),
+            );
+            assert_eq!(media["mediaURL"], format!("{from}media/m-01"));
+            let body =
+                json!({"postData": {"content": "with a picture", "mediaURL": media["mediaURL"]}});
+            let (status, _) = saved.post("/api/posts", &token, body);
+            assert_eq!(status, 201);
+            let snapshot = saved.api.export_snapshot();
+            assert!(
+                snapshot.contains(&format!("\"basePath\":\"{from}\"")),
+                "{from}"
+            );
+
+            let mut loaded = TestApi::new();
+            loaded.api = Api::with_base_path(7, to).unwrap();
+            loaded.api.import_snapshot(&snapshot).unwrap();
+            let seen = urls(&mut loaded);
+            assert!(
+                seen.contains(&format!("{to}media/m-01")),
+                "{from} -> {to}: {seen:?}"
+            );
+            for url in seen.iter().filter(|u| !u.is_empty()) {
+                assert!(url.starts_with(to), "{from} -> {to}: {url}");
+            }
+            // Exported again, it records its new base: loaded back where it came from, it is what it was.
+            let again = loaded.api.export_snapshot();
+            let mut back = TestApi::new();
+            back.api = Api::with_base_path(7, from).unwrap();
+            back.api.import_snapshot(&again).unwrap();
+            assert_eq!(
+                back.api.export_snapshot(),
+                snapshot,
+                "{from} -> {to} -> {from}"
+            );
+        }
+    }
+
+    /// A snapshot saved before the base was recorded keeps its absolute
+    /// paths; a recorded base that is not one refuses the snapshot.
+    #[test]
+    fn an_unrecorded_base_moves_nothing_and_a_bad_one_is_refused() {
+        let mut saved = TestApi::new();
+        saved.api = Api::with_base_path(7, "/murmur/").unwrap();
+        let snapshot = saved.api.export_snapshot();
+        let old = snapshot.replace(",\"basePath\":\"/murmur/\"", "");
+        assert_ne!(old, snapshot);
+        let mut loaded = TestApi::new();
+        loaded.api.import_snapshot(&old).unwrap();
+        assert!(urls(&mut loaded)
+            .iter()
+            .all(|u| u.is_empty() || u.starts_with("/murmur/")));
+
+        for bad in ["murmur", "/a b/", "//x.example/", ""] {
+            let doc = snapshot.replace(
+                "\"basePath\":\"/murmur/\"",
+                &format!("\"basePath\":{}", json!(bad)),
+            );
+            let before = loaded.api.export_snapshot();
+            let err = loaded.api.import_snapshot(&doc).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "snapshot refused: basePath \"{bad}\" is not a base path (/ or /word/.../)"
+                )
+            );
+            assert_eq!(
+                loaded.api.export_snapshot(),
+                before,
+                "a refused snapshot changes nothing"
+            );
         }
     }
 }

@@ -28,6 +28,25 @@ struct Snapshot<'a> {
     counters: Cow<'a, Counters>,
     /// The salt generator's state, as 16 hex digits.
     rng: String,
+    /// The base path the state's media and avatar paths were made under
+    /// (`/`, `/murmur/`): a state loaded under another base moves them there.
+    /// Absent from snapshots saved before it was recorded.
+    #[serde(rename = "basePath", default, skip_serializing_if = "Option::is_none")]
+    base_path: Option<Cow<'a, str>>,
+}
+
+/// A snapshot's store, and the base path its paths were made under, if recorded.
+pub struct Imported {
+    pub db: Db,
+    pub base_path: Option<String>,
+}
+
+impl fmt::Debug for Imported {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Imported")
+            .field("base_path", &self.base_path)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Why a snapshot was refused.
@@ -50,16 +69,17 @@ pub fn export(db: &Db) -> String {
         posts: Cow::Borrowed(db.posts()),
         counters: Cow::Borrowed(&db.counters),
         rng: format!("{:016x}", db.rng.0),
+        base_path: Some(Cow::Borrowed(&db.base_path)),
     };
     serde_json::to_string(&doc).unwrap_or_default()
 }
 
 /// A store from a snapshot, after checking every invariant of the state.
-pub fn import(text: &str) -> Result<Db, SnapshotError> {
+pub fn import(text: &str) -> Result<Imported, SnapshotError> {
     read(text).map_err(SnapshotError)
 }
 
-fn read(text: &str) -> Result<Db, String> {
+fn read(text: &str) -> Result<Imported, String> {
     let doc: Snapshot<'static> = serde_json::from_str(text).map_err(|e| match e.classify() {
         Category::Data => e.to_string(),
         Category::Syntax | Category::Eof | Category::Io => format!("not JSON: {e}"),
@@ -78,14 +98,21 @@ fn read(text: &str) -> Result<Db, String> {
     }
     let rng =
         u64::from_str_radix(&doc.rng, 16).map_err(|_| format!("rng \"{}\" is not hex", doc.rng))?;
+    let base_path = match doc.base_path {
+        None => None,
+        Some(base) => match crate::base_path::normalize(&base) {
+            Ok(normal) if normal == base => Some(normal),
+            _ => {
+                return Err(format!(
+                    "basePath \"{base}\" is not a base path (/ or /word/.../)"
+                ))
+            }
+        },
+    };
     let (users, posts) = (doc.users.into_owned(), doc.posts.into_owned());
     check(&users, &posts)?;
-    Ok(Db::from_parts(
-        users,
-        posts,
-        doc.counters.into_owned(),
-        Rng(rng),
-    ))
+    let db = Db::from_parts(users, posts, doc.counters.into_owned(), Rng(rng));
+    Ok(Imported { db, base_path })
 }
 
 fn is_hex(s: &str, len: usize) -> bool {
@@ -301,7 +328,7 @@ mod tests {
         let db = seed_db(Rng(3));
         let json = export(&db);
         let back = import(&json).unwrap();
-        assert_eq!(export(&back), json);
+        assert_eq!(export(&back.db), json);
         let v: Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v["format"], "murmur-snapshot");
         assert_eq!(v["version"], 1);
