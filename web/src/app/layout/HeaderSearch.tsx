@@ -2,7 +2,11 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSearchQuery } from '../../api/apiSlice';
 import { tagPath } from '../../lib/hashtags';
-import { searchPath } from '../pages/SearchPage';
+
+/** The results page of a search (the page itself is a route of its own, loaded when opened). */
+export function searchPath(q: string): string {
+  return `/search?q=${encodeURIComponent(q)}`;
+}
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 200;

@@ -7,10 +7,7 @@ import { tagPath } from '../../lib/hashtags';
 import { Feed } from '../../features/posts/Feed';
 import { usePostList } from '../../features/posts/useFeed';
 import { UserRow } from '../../features/users/UserRow';
-
-export function searchPath(q: string): string {
-  return `/search?q=${encodeURIComponent(q)}`;
-}
+import { searchPath } from '../layout/HeaderSearch';
 
 /** People and tags a results page lists (the most relevant); its posts come a page at a time. */
 const SEARCH_LIST_LIMIT = 10;
