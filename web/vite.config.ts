@@ -58,7 +58,7 @@ function pwa(base: string) {
     injectRegister: false,
     injectManifest: {
       rollupFormat: 'iife', // a classic script: it calls importScripts
-      globPatterns: ['**/*.{html,js,css,wasm,svg,png,jpg,mp4,webm,webmanifest}'],
+      globPatterns: ['**/*.{html,js,css,wasm,svg,png,jpg,webp,mp4,webm,webmanifest}'],
       // msw's worker is imported by sw.js, which the browser keeps with it;
       // 404.html is the static host's copy of index.html; the backend's data
       // generator and devtools panel are for developers, loaded only when

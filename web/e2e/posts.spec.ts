@@ -201,6 +201,10 @@ test.describe('post card', () => {
     await expect(video).toHaveAttribute('controls', '');
     await expect(video).toHaveAttribute('preload', 'metadata');
     await signIn(page, '/post/p-02');
-    await expect(page.getByRole('img', { name: 'Image shared by Maya Lindqvist' })).toBeVisible();
+    const image = page.getByRole('img', { name: 'Image shared by Maya Lindqvist' });
+    await expect(image).toBeVisible();
+    // The seed photo comes as the WebP copy of the width it is drawn at, and is drawn.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/^\/seed\/aurora-(640|1200)\.webp$/);
   });
 });

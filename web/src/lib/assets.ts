@@ -40,3 +40,18 @@ export function isUpload(path: string): boolean {
 export function isVideo(path: string): boolean {
   return path.includes('.mp4');
 }
+
+/** The demo's seed photos, shipped with WebP copies 640 and 1200 pixels wide (public/seed/). */
+const SEED_PHOTO = /^(\/(?:[A-Za-z0-9_-]+\/)*seed\/)(aurora|city|desert|forest|harbor)\.jpg$/;
+
+/**
+ * The `srcset` of a shipped seed photo's WebP copies (about a fifth of the
+ * JPEG's bytes at a phone's width), or null for any other media: an upload,
+ * or a host's own image, has no copies.
+ */
+export function photoSources(src: string): string | null {
+  const match = SEED_PHOTO.exec(src);
+  if (!match) return null;
+  const [, folder, name] = match;
+  return `${folder}${name}-640.webp 640w, ${folder}${name}-1200.webp 1200w`;
+}

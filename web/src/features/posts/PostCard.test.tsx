@@ -101,6 +101,20 @@ describe('PostCard', () => {
     expect(video).toHaveAttribute('preload', 'metadata');
     expect(screen.getByRole('link', { name: 'View all 1 comment' })).toHaveAttribute('href', '/post/p-1');
   });
+
+  it('offers a seed photo as WebP at the width it is drawn, with its JPEG for other browsers; an upload as it is', () => {
+    const { unmount } = renderWithProviders(<PostCard post={post({ mediaURL: '/seed/city.jpg' })} />, signedIn());
+    const image = screen.getByRole('img', { name: /Image shared by/ });
+    expect(image).toHaveAttribute('src', '/seed/city.jpg');
+    const source = image.parentElement?.querySelector('source');
+    expect(image.parentElement?.tagName).toBe('PICTURE');
+    expect(source).toHaveAttribute('type', 'image/webp');
+    expect(source).toHaveAttribute('srcset', '/seed/city-640.webp 640w, /seed/city-1200.webp 1200w');
+    expect(source).toHaveAttribute('sizes', '(max-width: 699px) 100vw, 600px');
+    unmount();
+    renderWithProviders(<PostCard post={post({ mediaURL: '/seed/mine.jpg' })} />, signedIn());
+    expect(screen.getByRole('img', { name: /Image shared by/ }).parentElement?.tagName).not.toBe('PICTURE');
+  });
 });
 
 describe('PostComposer', () => {

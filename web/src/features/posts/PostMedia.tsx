@@ -1,6 +1,9 @@
 import { ImageIcon } from '../../components/icons';
-import { isVideo } from '../../lib/assets';
+import { isVideo, photoSources } from '../../lib/assets';
 import { useMediaSrc } from '../../lib/useMediaSrc';
+
+/** How wide a post's image is drawn: the whole screen on a phone, the feed's column (at most 600 px) otherwise. */
+const MEDIA_SIZES = '(max-width: 699px) 100vw, 600px';
 
 /** A post's image, or its video when the URL names an .mp4; a placeholder when it cannot be shown. */
 export function PostMedia({ url, author }: { url: string; author: string }) {
@@ -38,7 +41,7 @@ export function PostMedia({ url, author }: { url: string; author: string }) {
       />
     );
   }
-  return (
+  const image = (
     <img
       className="post-card__media"
       src={media.src}
@@ -49,5 +52,14 @@ export function PostMedia({ url, author }: { url: string; author: string }) {
       loading="lazy"
       decoding="async"
     />
+  );
+  // A seed photo comes as WebP at the width it is drawn; the JPEG stays for a browser without WebP.
+  const webp = photoSources(media.src);
+  if (!webp) return image;
+  return (
+    <picture className="post-card__picture">
+      <source type="image/webp" srcSet={webp} sizes={MEDIA_SIZES} />
+      {image}
+    </picture>
   );
 }
