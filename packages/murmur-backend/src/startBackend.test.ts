@@ -54,8 +54,9 @@ describe('persist', () => {
   });
 
   it("'indexeddb' opens the database while the core is still loading, and a core that fails leaves it closed", async () => {
-    let loaded = (core: ReturnType<typeof createNodeCore>) => void core;
-    const core = new Promise<ReturnType<typeof createNodeCore>>((resolve) => (loaded = resolve));
+    type Core = ReturnType<typeof createNodeCore>;
+    let loaded: (core: Core) => void = () => undefined;
+    const core = new Promise<Core>((resolve) => (loaded = resolve));
     const starting = startBackend(core, 'indexeddb');
     // The database exists before the core is in.
     await expect.poll(async () => (await indexedDB.databases()).map((db) => db.name)).toEqual(['murmur']);
