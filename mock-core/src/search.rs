@@ -6,6 +6,7 @@
 //! were) and is rebuilt from the posts and users whenever a state is loaded.
 
 use crate::model::{Post, User};
+use crate::order;
 use crate::unicode::{is_mark, lower_nfd, strip_marks};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -165,12 +166,18 @@ impl WordIndex {
         let Some((_, rarest)) = rarest else {
             return Vec::new();
         };
-        let mut candidates: Vec<u32> = self.with_prefix(rarest).flatten().copied().collect();
-        candidates.sort_unstable();
+        // As positions, so that they share the one sort (`order`).
+        let mut candidates: Vec<usize> = self
+            .with_prefix(rarest)
+            .flatten()
+            .map(|&doc| doc as usize)
+            .collect();
+        order::sort(&mut candidates, &|a, b| a.cmp(&b));
         candidates.dedup();
         candidates
             .into_iter()
             .filter_map(|doc| {
+                let doc = u32::try_from(doc).ok()?;
                 let words = words_of(doc)?;
                 let all = query
                     .iter()
@@ -182,15 +189,16 @@ impl WordIndex {
     }
 }
 
-/// The `limit` smallest items by `key`, sorted: only those are sorted, so
-/// the first page of 10,000 matches costs a selection, not a whole sort.
-fn smallest<T, K: Ord>(mut items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
-    if limit < items.len() {
-        items.select_nth_unstable_by_key(limit, &key);
-        items.truncate(limit);
-    }
-    items.sort_unstable_by_key(key);
-    items
+/// The `limit` smallest items by `key`, sorted (see [`order::first`]).
+fn smallest<T, K: Ord>(items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
+    let key_at = |i: usize| items.get(i).map(&key);
+    let by = |a, b| key_at(a).cmp(&key_at(b));
+    let positions = order::first((0..items.len()).collect(), limit, &by);
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    positions
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
 }
 
 #[derive(Debug, Clone)]

@@ -8,9 +8,9 @@
 use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::model::Post;
+use crate::order;
 use crate::router::{Ctx, Method::Get, Reply, Route};
 use crate::routes::discover::search_query;
-use std::cmp::Reverse;
 use std::collections::HashSet;
 
 pub const ROUTES: &[Route] = &[
@@ -93,18 +93,22 @@ pub fn feed_order(posts: &[Post], filter: Filter, keep: impl Fn(&Post) -> bool) 
 }
 
 /// `positions` (in `posts`) sorted in `filter`'s order.
-pub fn sort_positions(posts: &[Post], filter: Filter, mut order: Vec<usize>) -> Vec<usize> {
+pub fn sort_positions(posts: &[Post], filter: Filter, mut positions: Vec<usize>) -> Vec<usize> {
     let at = |i: usize| {
         posts
             .get(i)
             .map_or((0, i64::MIN), |p| (p.likes.like_count, p.created_at))
     };
-    match filter {
-        Filter::Latest => order.sort_unstable_by_key(|&i| Reverse((at(i).1, i))),
-        Filter::Oldest => order.sort_unstable_by_key(|&i| (at(i).1, i)),
-        Filter::Trending => order.sort_unstable_by_key(|&i| Reverse((at(i), i))),
-    }
-    order
+    let latest = |a, b| (at(b).1, b).cmp(&(at(a).1, a));
+    let oldest = |a, b| (at(a).1, a).cmp(&(at(b).1, b));
+    let trending = |a, b| (at(b), b).cmp(&(at(a), a));
+    let by: order::ByPosition<'_> = match filter {
+        Filter::Latest => &latest,
+        Filter::Oldest => &oldest,
+        Filter::Trending => &trending,
+    };
+    order::sort(&mut positions, by);
+    positions
 }
 
 /// The page the query asks for of `order` (positions in `Db::posts`), as
