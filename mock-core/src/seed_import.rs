@@ -13,7 +13,6 @@ use crate::router::dispatch;
 use crate::routes::comments::check_comment_text;
 use crate::routes::posts::PostData;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use std::collections::BTreeMap;
 
 /// The seed document (`@murmur/backend`'s `seed` option, or a generated set).
@@ -72,6 +71,20 @@ struct SeedComment {
     text: String,
     #[serde(default)]
     created_at: Option<i64>,
+}
+
+/// The body of the profile edit that sets a seed user's bio and website
+/// (a derive, not `json!`: no `serde_json::Value` in the module).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProfileEdit<'a> {
+    user_data: Profile<'a>,
+}
+
+#[derive(Serialize)]
+struct Profile<'a> {
+    bio: Option<&'a str>,
+    website: Option<&'a str>,
 }
 
 #[derive(Deserialize)]
@@ -166,8 +179,13 @@ fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String
             call(db, "/api/auth/signup", None, signup, at).map_err(|m| format!("{what}: {m}"))?;
         let created: SignedUp = serde_json::from_str(&body).map_err(|e| format!("{what}: {e}"))?;
         if user.bio.is_some() || user.website.is_some() {
-            let edit =
-                json!({ "userData": { "bio": user.bio, "website": user.website } }).to_string();
+            let edit = ProfileEdit {
+                user_data: Profile {
+                    bio: user.bio.as_deref(),
+                    website: user.website.as_deref(),
+                },
+            };
+            let edit = serde_json::to_string(&edit).map_err(|e| format!("{what}: {e}"))?;
             call(
                 db,
                 "/api/users/edit",
