@@ -35,7 +35,7 @@ impl Method {
     }
 }
 
-type Answer = Result<Reply, ApiError>;
+pub type Answer = Result<Reply, ApiError>;
 
 /// What a route's handler needs besides its [`Ctx`].
 #[derive(Clone, Copy)]
@@ -315,19 +315,29 @@ pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
 /// Answers one request; never panics, never leaves a failed change behind
 /// (handlers check every rule before they mutate).
 pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
+    match answer(db, req, now) {
+        Ok(reply) => Response {
+            status: reply.status,
+            body: reply.body,
+        },
+        Err(err) => Response {
+            status: err.status(),
+            body: err.body(),
+        },
+    }
+}
+
+/// What [`dispatch`] answers, before it becomes a response: the seed import
+/// reads a refusal's [`ApiError`] here rather than parse it back from JSON.
+pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
     // Before anything is read: the msw handler refuses it too, unread, but
     // a caller of the core may not go through it.
     if req.body.len() > MAX_BODY_BYTES {
-        let err = ApiError::BodyTooLarge;
-        return Response {
-            status: err.status(),
-            body: err.body(),
-        };
+        return Err(ApiError::BodyTooLarge);
     }
     let trimmed = trimmed_path(req.url);
     let method = req.method.trim();
-    let found = find_route(method, trimmed);
-    let result = match found {
+    match find_route(method, trimmed) {
         Some((route, params)) => {
             let authorization = req.authorization;
             let cx = Ctx {
@@ -348,16 +358,6 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
             method: first_chars(method, 16),
             path: first_chars(trimmed, 200),
         }),
-    };
-    match result {
-        Ok(reply) => Response {
-            status: reply.status,
-            body: reply.body,
-        },
-        Err(err) => Response {
-            status: err.status(),
-            body: err.body(),
-        },
     }
 }
 

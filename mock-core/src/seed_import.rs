@@ -6,10 +6,11 @@
 //! A refused seed changes nothing and says which item broke which rule.
 
 use crate::api::{Now, Request};
+use crate::auth::encode_token;
 use crate::db::{Db, IdKind};
 use crate::error::ApiError;
 use crate::model::{Comment, Counters, Likes, Post};
-use crate::router::dispatch;
+use crate::router::answer;
 use crate::routes::comments::check_comment_text;
 use crate::routes::posts::PostData;
 use serde::{Deserialize, Serialize};
@@ -87,39 +88,10 @@ struct Profile<'a> {
     website: Option<&'a str>,
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct SignedUp {
-    created_user: Created,
-    encoded_token: String,
-}
+/// A user's id, by username.
+type Accounts = BTreeMap<String, String>;
 
-#[derive(Deserialize)]
-struct Created {
-    #[serde(rename = "_id")]
-    id: String,
-}
-
-/// The first catalogue message of an error body.
-fn message_of(body: &str) -> String {
-    #[derive(Deserialize)]
-    struct Errors {
-        errors: Vec<String>,
-    }
-    serde_json::from_str::<Errors>(body)
-        .ok()
-        .and_then(|e| e.errors.into_iter().next())
-        .unwrap_or_else(|| body.to_owned())
-}
-
-/// A user's id and token, by username.
-type Accounts = BTreeMap<String, (String, String)>;
-
-fn account<'a>(
-    accounts: &'a Accounts,
-    username: &str,
-    what: &str,
-) -> Result<&'a (String, String), String> {
+fn account<'a>(accounts: &'a Accounts, username: &str, what: &str) -> Result<&'a String, String> {
     accounts
         .get(username)
         .ok_or_else(|| format!("{what}: no seed user \"{username}\""))
@@ -145,25 +117,15 @@ pub fn import(db: &Db, json: &str, now: Now) -> Result<Db, String> {
     Ok(fresh)
 }
 
-fn call(
-    db: &mut Db,
-    url: &str,
-    token: Option<&str>,
-    body: String,
-    at: Now,
-) -> Result<String, String> {
+/// A `POST` to the API; a refusal is its catalogue message.
+fn call(db: &mut Db, url: &str, token: Option<&str>, body: String, at: Now) -> Result<(), String> {
     let req = Request {
         method: "POST",
         url,
         authorization: token,
         body: &body,
     };
-    let res = dispatch(db, &req, at);
-    if (200..300).contains(&res.status) {
-        Ok(res.body)
-    } else {
-        Err(message_of(&res.body))
-    }
+    answer(db, &req, at).map(drop).map_err(|e| e.message())
 }
 
 fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String> {
@@ -175,9 +137,13 @@ fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String
             ..now
         };
         let signup = serde_json::to_string(&user).map_err(|e| format!("{what}: {e}"))?;
-        let body =
-            call(db, "/api/auth/signup", None, signup, at).map_err(|m| format!("{what}: {m}"))?;
-        let created: SignedUp = serde_json::from_str(&body).map_err(|e| format!("{what}: {e}"))?;
+        call(db, "/api/auth/signup", None, signup, at).map_err(|m| format!("{what}: {m}"))?;
+        // The account sign-up made, read from the store rather than from
+        // its JSON answer; the token is the one that answer holds.
+        let created = db
+            .user_by_username(&user.username)
+            .ok_or_else(|| format!("{what}: {}", ApiError::Internal.message()))?;
+        let (id, token) = (created.id.clone(), encode_token(created, at.epoch_ms));
         if user.bio.is_some() || user.website.is_some() {
             let edit = ProfileEdit {
                 user_data: Profile {
@@ -186,19 +152,10 @@ fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String
                 },
             };
             let edit = serde_json::to_string(&edit).map_err(|e| format!("{what}: {e}"))?;
-            call(
-                db,
-                "/api/users/edit",
-                Some(&created.encoded_token),
-                edit,
-                at,
-            )
-            .map_err(|m| format!("{what}: {m}"))?;
+            call(db, "/api/users/edit", Some(&token), edit, at)
+                .map_err(|m| format!("{what}: {m}"))?;
         }
-        accounts.insert(
-            user.username,
-            (created.created_user.id, created.encoded_token),
-        );
+        accounts.insert(user.username, id);
     }
     Ok(accounts)
 }
@@ -207,8 +164,8 @@ fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String
 fn follows(db: &mut Db, accounts: &Accounts, follows: &[(String, String)]) -> Result<(), String> {
     for (follower, followed) in follows {
         let what = format!("follow \"{follower}\" → \"{followed}\"");
-        let (from, _) = account(accounts, follower, &what)?;
-        let (to, _) = account(accounts, followed, &what)?;
+        let from = account(accounts, follower, &what)?;
+        let to = account(accounts, followed, &what)?;
         let refusal = if from == to {
             Some(ApiError::CannotFollowYourself)
         } else if db.user(from).is_some_and(|u| u.following.contains(to)) {
@@ -239,7 +196,7 @@ fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Re
     for (index, post) in posts.into_iter().enumerate() {
         let what = format!("post {} (\"{}\")", index.saturating_add(1), post.content);
         let fail = |e: ApiError| format!("{what}: {}", e.message());
-        let (author, _) = account(accounts, &post.username, &what)?;
+        let author = account(accounts, &post.username, &what)?;
         let data = PostData {
             content: Some(post.content.clone()),
             media_url: post.media_url,
@@ -249,7 +206,7 @@ fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Re
         .map_err(fail)?;
         let mut liked_by: Vec<String> = Vec::with_capacity(post.liked_by.len());
         for liker in &post.liked_by {
-            let (id, _) = account(accounts, liker, &what)?;
+            let id = account(accounts, liker, &what)?;
             if liked_by.contains(id) {
                 return Err(fail(ApiError::AlreadyLiked));
             }
@@ -258,7 +215,7 @@ fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Re
         let created_at = post.created_at.unwrap_or(now.epoch_ms);
         let mut comments = Vec::with_capacity(post.comments.len());
         for comment in post.comments {
-            let (by, _) = account(accounts, &comment.username, &what)?;
+            let by = account(accounts, &comment.username, &what)?;
             let text = check_comment_text(comment.text).map_err(fail)?;
             comment_count = comment_count.saturating_add(1);
             let at = comment.created_at.unwrap_or(created_at);
