@@ -272,8 +272,9 @@ pub struct SearchIndex {
     /// Per tag, its posts newest first.
     tags: BTreeMap<String, NewestFirst>,
     /// Tags by their folded name (`cafe` → `café`, `cafe`), for prefix
-    /// suggestions that ignore accents.
-    tag_names: BTreeMap<String, BTreeSet<String>>,
+    /// suggestions that ignore accents. A few names each: a `Vec`, which
+    /// spares the module a `BTreeSet<String>` of its own.
+    tag_names: BTreeMap<String, Vec<String>>,
     users: Docs<UserDoc>,
     user_words: WordIndex,
 }
@@ -319,10 +320,10 @@ impl SearchIndex {
                 None => self.tags.entry(tag.clone()).or_default(),
             };
             if posts.is_empty() {
-                self.tag_names
-                    .entry(fold(tag))
-                    .or_default()
-                    .insert(tag.clone());
+                let names = self.tag_names.entry(fold(tag)).or_default();
+                if !names.contains(tag) {
+                    names.push(tag.clone());
+                }
             }
             posts.insert((Reverse(created_at), Reverse(n)));
         }
@@ -349,7 +350,7 @@ impl SearchIndex {
                     self.tags.remove(tag);
                     let folded = fold(tag);
                     if let Some(names) = self.tag_names.get_mut(&folded) {
-                        names.remove(tag);
+                        names.retain(|name| name != tag);
                         if names.is_empty() {
                             self.tag_names.remove(&folded);
                         }
@@ -541,6 +542,27 @@ mod tests {
         index.put_user("u-2", "mayor_k", "Kim", "Mayer");
         index.put_user("u-3", "theo", "Théo", "Maya");
         index
+    }
+
+    #[test]
+    fn tag_suggestions_follow_posts_that_come_and_go() {
+        let mut index = SearchIndex::default();
+        index.put_post("p-1", 10, "Crème", "#Crème");
+        index.put_post("p-2", 20, "creme", "#creme #crepe");
+        let names = |index: &SearchIndex| -> Vec<String> {
+            index
+                .search_tags("cre", 10)
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        };
+        assert_eq!(names(&index), ["creme", "crepe", "cre\u{300}me"]);
+        index.remove_post("p-1");
+        assert_eq!(names(&index), ["creme", "crepe"]);
+        index.put_post("p-2", 20, "creme", "#crepe");
+        assert_eq!(names(&index), ["crepe"]);
+        index.remove_post("p-2");
+        assert!(names(&index).is_empty());
     }
 
     #[test]
