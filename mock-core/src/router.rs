@@ -162,13 +162,10 @@ impl<'a> Ctx<'a> {
     /// text stops being JSON, or which field is missing or of a wrong type.
     pub fn body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         let mut de = serde_json::Deserializer::from_str(self.body);
-        let value = serde_path_to_error::deserialize(&mut de)
-            .map_err(|e| {
-                let path = e.path().to_string();
-                body_error(&path, e.into_inner())
-            })
-            .and_then(|value| de.end().map(|()| value).map_err(|e| body_error(".", e)))?;
-        Ok(value)
+        match serde_path_to_error::deserialize(&mut de) {
+            Ok(value) => body_end(de).map(|()| value),
+            Err(e) => Err(body_refused(e)),
+        }
     }
 
     pub fn render(&self) -> Render<'_> {
@@ -177,6 +174,20 @@ impl<'a> Ctx<'a> {
             offset_minutes: self.now.offset_minutes,
         }
     }
+}
+
+// What follows the value, and a refusal, are read outside `Ctx::body`, so
+// each request type's copy of it holds only its own deserializer.
+
+/// Nothing but whitespace after the value.
+fn body_end(mut de: serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Result<(), ApiError> {
+    de.end().map_err(|e| body_error(".", e))
+}
+
+/// A shape error at its path.
+fn body_refused(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    body_error(&path, e.into_inner())
 }
 
 /// Why a body was refused. A shape error names the field by its path
