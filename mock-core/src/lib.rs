@@ -25,6 +25,7 @@ mod base_path;
 mod db;
 mod error;
 mod model;
+mod order;
 mod router;
 mod routes;
 mod rules;

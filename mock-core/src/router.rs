@@ -35,7 +35,7 @@ impl Method {
     }
 }
 
-type Answer = Result<Reply, ApiError>;
+pub type Answer = Result<Reply, ApiError>;
 
 /// What a route's handler needs besides its [`Ctx`].
 #[derive(Clone, Copy)]
@@ -162,13 +162,10 @@ impl<'a> Ctx<'a> {
     /// text stops being JSON, or which field is missing or of a wrong type.
     pub fn body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         let mut de = serde_json::Deserializer::from_str(self.body);
-        let value = serde_path_to_error::deserialize(&mut de)
-            .map_err(|e| {
-                let path = e.path().to_string();
-                body_error(&path, e.into_inner())
-            })
-            .and_then(|value| de.end().map(|()| value).map_err(|e| body_error(".", e)))?;
-        Ok(value)
+        match serde_path_to_error::deserialize(&mut de) {
+            Ok(value) => body_end(de).map(|()| value),
+            Err(e) => Err(body_refused(e)),
+        }
     }
 
     pub fn render(&self) -> Render<'_> {
@@ -177,6 +174,20 @@ impl<'a> Ctx<'a> {
             offset_minutes: self.now.offset_minutes,
         }
     }
+}
+
+// What follows the value, and a refusal, are read outside `Ctx::body`, so
+// each request type's copy of it holds only its own deserializer.
+
+/// Nothing but whitespace after the value.
+fn body_end(mut de: serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Result<(), ApiError> {
+    de.end().map_err(|e| body_error(".", e))
+}
+
+/// A shape error at its path.
+fn body_refused(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    body_error(&path, e.into_inner())
 }
 
 /// Why a body was refused. A shape error names the field by its path
@@ -315,19 +326,29 @@ pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
 /// Answers one request; never panics, never leaves a failed change behind
 /// (handlers check every rule before they mutate).
 pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
+    match answer(db, req, now) {
+        Ok(reply) => Response {
+            status: reply.status,
+            body: reply.body,
+        },
+        Err(err) => Response {
+            status: err.status(),
+            body: err.body(),
+        },
+    }
+}
+
+/// What [`dispatch`] answers, before it becomes a response: the seed import
+/// reads a refusal's [`ApiError`] here rather than parse it back from JSON.
+pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
     // Before anything is read: the msw handler refuses it too, unread, but
     // a caller of the core may not go through it.
     if req.body.len() > MAX_BODY_BYTES {
-        let err = ApiError::BodyTooLarge;
-        return Response {
-            status: err.status(),
-            body: err.body(),
-        };
+        return Err(ApiError::BodyTooLarge);
     }
     let trimmed = trimmed_path(req.url);
     let method = req.method.trim();
-    let found = find_route(method, trimmed);
-    let result = match found {
+    match find_route(method, trimmed) {
         Some((route, params)) => {
             let authorization = req.authorization;
             let cx = Ctx {
@@ -348,16 +369,6 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
             method: first_chars(method, 16),
             path: first_chars(trimmed, 200),
         }),
-    };
-    match result {
-        Ok(reply) => Response {
-            status: reply.status,
-            body: reply.body,
-        },
-        Err(err) => Response {
-            status: err.status(),
-            body: err.body(),
-        },
     }
 }
 

@@ -6,6 +6,7 @@
 //! were) and is rebuilt from the posts and users whenever a state is loaded.
 
 use crate::model::{Post, User};
+use crate::order;
 use crate::unicode::{is_mark, lower_nfd, strip_marks};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
@@ -165,12 +166,18 @@ impl WordIndex {
         let Some((_, rarest)) = rarest else {
             return Vec::new();
         };
-        let mut candidates: Vec<u32> = self.with_prefix(rarest).flatten().copied().collect();
-        candidates.sort_unstable();
+        // As positions, so that they share the one sort (`order`).
+        let mut candidates: Vec<usize> = self
+            .with_prefix(rarest)
+            .flatten()
+            .map(|&doc| doc as usize)
+            .collect();
+        order::sort(&mut candidates, &|a, b| a.cmp(&b));
         candidates.dedup();
         candidates
             .into_iter()
             .filter_map(|doc| {
+                let doc = u32::try_from(doc).ok()?;
                 let words = words_of(doc)?;
                 let all = query
                     .iter()
@@ -182,15 +189,16 @@ impl WordIndex {
     }
 }
 
-/// The `limit` smallest items by `key`, sorted: only those are sorted, so
-/// the first page of 10,000 matches costs a selection, not a whole sort.
-fn smallest<T, K: Ord>(mut items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
-    if limit < items.len() {
-        items.select_nth_unstable_by_key(limit, &key);
-        items.truncate(limit);
-    }
-    items.sort_unstable_by_key(key);
-    items
+/// The `limit` smallest items by `key`, sorted (see [`order::first`]).
+fn smallest<T, K: Ord>(items: Vec<T>, limit: usize, key: impl Fn(&T) -> K) -> Vec<T> {
+    let key_at = |i: usize| items.get(i).map(&key);
+    let by = |a, b| key_at(a).cmp(&key_at(b));
+    let positions = order::first((0..items.len()).collect(), limit, &by);
+    let mut slots: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    positions
+        .into_iter()
+        .filter_map(|i| slots.get_mut(i).and_then(Option::take))
+        .collect()
 }
 
 #[derive(Debug, Clone)]
@@ -264,8 +272,9 @@ pub struct SearchIndex {
     /// Per tag, its posts newest first.
     tags: BTreeMap<String, NewestFirst>,
     /// Tags by their folded name (`cafe` → `café`, `cafe`), for prefix
-    /// suggestions that ignore accents.
-    tag_names: BTreeMap<String, BTreeSet<String>>,
+    /// suggestions that ignore accents. A few names each: a `Vec`, which
+    /// spares the module a `BTreeSet<String>` of its own.
+    tag_names: BTreeMap<String, Vec<String>>,
     users: Docs<UserDoc>,
     user_words: WordIndex,
 }
@@ -311,10 +320,10 @@ impl SearchIndex {
                 None => self.tags.entry(tag.clone()).or_default(),
             };
             if posts.is_empty() {
-                self.tag_names
-                    .entry(fold(tag))
-                    .or_default()
-                    .insert(tag.clone());
+                let names = self.tag_names.entry(fold(tag)).or_default();
+                if !names.contains(tag) {
+                    names.push(tag.clone());
+                }
             }
             posts.insert((Reverse(created_at), Reverse(n)));
         }
@@ -341,7 +350,7 @@ impl SearchIndex {
                     self.tags.remove(tag);
                     let folded = fold(tag);
                     if let Some(names) = self.tag_names.get_mut(&folded) {
-                        names.remove(tag);
+                        names.retain(|name| name != tag);
                         if names.is_empty() {
                             self.tag_names.remove(&folded);
                         }
@@ -533,6 +542,27 @@ mod tests {
         index.put_user("u-2", "mayor_k", "Kim", "Mayer");
         index.put_user("u-3", "theo", "Théo", "Maya");
         index
+    }
+
+    #[test]
+    fn tag_suggestions_follow_posts_that_come_and_go() {
+        let mut index = SearchIndex::default();
+        index.put_post("p-1", 10, "Crème", "#Crème");
+        index.put_post("p-2", 20, "creme", "#creme #crepe");
+        let names = |index: &SearchIndex| -> Vec<String> {
+            index
+                .search_tags("cre", 10)
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        };
+        assert_eq!(names(&index), ["creme", "crepe", "cre\u{300}me"]);
+        index.remove_post("p-1");
+        assert_eq!(names(&index), ["creme", "crepe"]);
+        index.put_post("p-2", 20, "creme", "#crepe");
+        assert_eq!(names(&index), ["crepe"]);
+        index.remove_post("p-2");
+        assert!(names(&index).is_empty());
     }
 
     #[test]

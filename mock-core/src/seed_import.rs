@@ -6,15 +6,14 @@
 //! A refused seed changes nothing and says which item broke which rule.
 
 use crate::api::{Now, Request};
+use crate::auth::encode_token;
 use crate::db::{Db, IdKind};
 use crate::error::ApiError;
 use crate::model::{Comment, Counters, Likes, Post};
-use crate::router::dispatch;
+use crate::router::answer;
 use crate::routes::comments::check_comment_text;
 use crate::routes::posts::PostData;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
-use std::collections::BTreeMap;
 
 /// The seed document (`@murmur/backend`'s `seed` option, or a generated set).
 #[derive(Deserialize)]
@@ -74,41 +73,24 @@ struct SeedComment {
     created_at: Option<i64>,
 }
 
-#[derive(Deserialize)]
+/// The body of the profile edit that sets a seed user's bio and website
+/// (a derive, not `json!`: no `serde_json::Value` in the module).
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SignedUp {
-    created_user: Created,
-    encoded_token: String,
+struct ProfileEdit<'a> {
+    user_data: Profile<'a>,
 }
 
-#[derive(Deserialize)]
-struct Created {
-    #[serde(rename = "_id")]
-    id: String,
+#[derive(Serialize)]
+struct Profile<'a> {
+    bio: Option<&'a str>,
+    website: Option<&'a str>,
 }
 
-/// The first catalogue message of an error body.
-fn message_of(body: &str) -> String {
-    #[derive(Deserialize)]
-    struct Errors {
-        errors: Vec<String>,
-    }
-    serde_json::from_str::<Errors>(body)
-        .ok()
-        .and_then(|e| e.errors.into_iter().next())
-        .unwrap_or_else(|| body.to_owned())
-}
-
-/// A user's id and token, by username.
-type Accounts = BTreeMap<String, (String, String)>;
-
-fn account<'a>(
-    accounts: &'a Accounts,
-    username: &str,
-    what: &str,
-) -> Result<&'a (String, String), String> {
-    accounts
-        .get(username)
+/// The id of the seed user `username` (the fresh store holds only them).
+fn account(db: &Db, username: &str, what: &str) -> Result<String, String> {
+    db.user_by_username(username)
+        .map(|user| user.id.clone())
         .ok_or_else(|| format!("{what}: no seed user \"{username}\""))
 }
 
@@ -126,35 +108,24 @@ pub fn import(db: &Db, json: &str, now: Now) -> Result<Db, String> {
     };
     let mut fresh = Db::from_parts(Vec::new(), Vec::new(), counters, db.rng.clone());
     fresh.base_path = db.base_path.clone();
-    let accounts = users(&mut fresh, doc.users, now)?;
-    follows(&mut fresh, &accounts, &doc.follows)?;
-    posts(&mut fresh, &accounts, doc.posts, now)?;
+    users(&mut fresh, doc.users, now)?;
+    follows(&mut fresh, &doc.follows)?;
+    posts(&mut fresh, doc.posts, now)?;
     Ok(fresh)
 }
 
-fn call(
-    db: &mut Db,
-    url: &str,
-    token: Option<&str>,
-    body: String,
-    at: Now,
-) -> Result<String, String> {
+/// A `POST` to the API; a refusal is its catalogue message.
+fn call(db: &mut Db, url: &str, token: Option<&str>, body: String, at: Now) -> Result<(), String> {
     let req = Request {
         method: "POST",
         url,
         authorization: token,
         body: &body,
     };
-    let res = dispatch(db, &req, at);
-    if (200..300).contains(&res.status) {
-        Ok(res.body)
-    } else {
-        Err(message_of(&res.body))
-    }
+    answer(db, &req, at).map(drop).map_err(|e| e.message())
 }
 
-fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String> {
-    let mut accounts = Accounts::new();
+fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<(), String> {
     for user in users {
         let what = format!("user \"{}\"", user.username);
         let at = Now {
@@ -162,38 +133,37 @@ fn users(db: &mut Db, users: Vec<SeedUser>, now: Now) -> Result<Accounts, String
             ..now
         };
         let signup = serde_json::to_string(&user).map_err(|e| format!("{what}: {e}"))?;
-        let body =
-            call(db, "/api/auth/signup", None, signup, at).map_err(|m| format!("{what}: {m}"))?;
-        let created: SignedUp = serde_json::from_str(&body).map_err(|e| format!("{what}: {e}"))?;
+        call(db, "/api/auth/signup", None, signup, at).map_err(|m| format!("{what}: {m}"))?;
         if user.bio.is_some() || user.website.is_some() {
-            let edit =
-                json!({ "userData": { "bio": user.bio, "website": user.website } }).to_string();
-            call(
-                db,
-                "/api/users/edit",
-                Some(&created.encoded_token),
-                edit,
-                at,
-            )
-            .map_err(|m| format!("{what}: {m}"))?;
+            // The account sign-up made, read from the store rather than
+            // from its JSON answer, and the token that answer holds.
+            let token = db
+                .user_by_username(&user.username)
+                .map(|created| encode_token(created, at.epoch_ms))
+                .ok_or_else(|| format!("{what}: {}", ApiError::Internal.message()))?;
+            let edit = ProfileEdit {
+                user_data: Profile {
+                    bio: user.bio.as_deref(),
+                    website: user.website.as_deref(),
+                },
+            };
+            let edit = serde_json::to_string(&edit).map_err(|e| format!("{what}: {e}"))?;
+            call(db, "/api/users/edit", Some(&token), edit, at)
+                .map_err(|m| format!("{what}: {m}"))?;
         }
-        accounts.insert(
-            user.username,
-            (created.created_user.id, created.encoded_token),
-        );
     }
-    Ok(accounts)
+    Ok(())
 }
 
 /// The follow route's rules, without rendering every user after each one.
-fn follows(db: &mut Db, accounts: &Accounts, follows: &[(String, String)]) -> Result<(), String> {
+fn follows(db: &mut Db, follows: &[(String, String)]) -> Result<(), String> {
     for (follower, followed) in follows {
         let what = format!("follow \"{follower}\" → \"{followed}\"");
-        let (from, _) = account(accounts, follower, &what)?;
-        let (to, _) = account(accounts, followed, &what)?;
+        let from = account(db, follower, &what)?;
+        let to = account(db, followed, &what)?;
         let refusal = if from == to {
             Some(ApiError::CannotFollowYourself)
-        } else if db.user(from).is_some_and(|u| u.following.contains(to)) {
+        } else if db.user(&from).is_some_and(|u| u.following.contains(&to)) {
             Some(ApiError::AlreadyFollowing)
         } else {
             None
@@ -201,7 +171,7 @@ fn follows(db: &mut Db, accounts: &Accounts, follows: &[(String, String)]) -> Re
         if let Some(error) = refusal {
             return Err(format!("{what}: {}", error.message()));
         }
-        for (id, other, outgoing) in [(from, to, true), (to, from, false)] {
+        for (id, other, outgoing) in [(&from, &to, true), (&to, &from, false)] {
             if let Some(lists) = db.user_lists_mut(id) {
                 let list = if outgoing {
                     lists.following
@@ -216,12 +186,12 @@ fn follows(db: &mut Db, accounts: &Accounts, follows: &[(String, String)]) -> Re
 }
 
 /// The rules of `POST /api/posts`, `/like` and `/comments/add`.
-fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Result<(), String> {
+fn posts(db: &mut Db, posts: Vec<SeedPost>, now: Now) -> Result<(), String> {
     let mut comment_count: u64 = 0;
     for (index, post) in posts.into_iter().enumerate() {
         let what = format!("post {} (\"{}\")", index.saturating_add(1), post.content);
         let fail = |e: ApiError| format!("{what}: {}", e.message());
-        let (author, _) = account(accounts, &post.username, &what)?;
+        let author = account(db, &post.username, &what)?;
         let data = PostData {
             content: Some(post.content.clone()),
             media_url: post.media_url,
@@ -231,23 +201,23 @@ fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Re
         .map_err(fail)?;
         let mut liked_by: Vec<String> = Vec::with_capacity(post.liked_by.len());
         for liker in &post.liked_by {
-            let (id, _) = account(accounts, liker, &what)?;
-            if liked_by.contains(id) {
+            let id = account(db, liker, &what)?;
+            if liked_by.contains(&id) {
                 return Err(fail(ApiError::AlreadyLiked));
             }
-            liked_by.push(id.clone());
+            liked_by.push(id);
         }
         let created_at = post.created_at.unwrap_or(now.epoch_ms);
         let mut comments = Vec::with_capacity(post.comments.len());
         for comment in post.comments {
-            let (by, _) = account(accounts, &comment.username, &what)?;
+            let by = account(db, &comment.username, &what)?;
             let text = check_comment_text(comment.text).map_err(fail)?;
             comment_count = comment_count.saturating_add(1);
             let at = comment.created_at.unwrap_or(created_at);
             comments.push(Comment {
                 id: format!("c-{comment_count:02}"),
                 text,
-                author: by.clone(),
+                author: by,
                 upvoted_by: Vec::new(),
                 downvoted_by: Vec::new(),
                 created_at: at,
@@ -260,7 +230,7 @@ fn posts(db: &mut Db, accounts: &Accounts, posts: Vec<SeedPost>, now: Now) -> Re
             content: data.content.unwrap_or_default(),
             media_url: data.media_url.unwrap_or_default(),
             hashtags: data.hashtags.unwrap_or_default(),
-            author: author.clone(),
+            author,
             created_at,
             updated_at: created_at,
             likes: Likes {

@@ -74,10 +74,18 @@ fn posts_keep_their_likes_comments_media_and_dates() {
 #[test]
 fn a_refused_seed_names_the_item_and_the_rule_and_changes_nothing() {
     type Break = fn(&mut Value);
-    let cases: [(Break, &str); 9] = [
+    let cases: [(Break, &str); 11] = [
         (
             |s| s["users"][1]["username"] = json!("ada"),
             "user \"ada\": Unprocessable Entity. Username Already Exists.",
+        ),
+        (
+            |s| s["users"][0]["bio"] = json!("b".repeat(161)),
+            "user \"ada\": bio must be at most 160 characters",
+        ),
+        (
+            |s| s["users"][1]["lastName"] = json!("x".repeat(300_000)),
+            "user \"grace\": Request body too large",
         ),
         (
             |s| s["users"][0]["password"] = json!(""),

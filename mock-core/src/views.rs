@@ -5,6 +5,7 @@
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::model::{Comment, Post, User};
+use crate::order;
 use crate::time::format_timestamp;
 use serde::Serialize;
 
@@ -243,9 +244,11 @@ pub struct ErrorResponse {
 /// Positions of items with these creation times, newest first; among equal
 /// times the later item first.
 pub fn newest_first(created: impl Iterator<Item = i64>) -> impl Iterator<Item = usize> {
-    let mut order: Vec<(i64, usize)> = created.enumerate().map(|(i, t)| (t, i)).collect();
-    order.sort_unstable();
-    order.into_iter().rev().map(|(_, i)| i)
+    let times: Vec<i64> = created.collect();
+    let mut positions: Vec<usize> = (0..times.len()).collect();
+    let at = |i: usize| (times.get(i).copied(), i);
+    order::sort(&mut positions, &|a, b| at(b).cmp(&at(a)));
+    positions.into_iter()
 }
 
 /// Renders stored entities for one caller (whose zone offset it holds).

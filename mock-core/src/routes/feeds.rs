@@ -8,10 +8,10 @@
 use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::model::Post;
+use crate::order;
 use crate::router::{Ctx, Method::Get, Reply, Route};
 use crate::routes::discover::search_query;
-use std::cmp::Reverse;
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 pub const ROUTES: &[Route] = &[
     Route::token(Get, "/api/posts/feed", home),
@@ -93,18 +93,22 @@ pub fn feed_order(posts: &[Post], filter: Filter, keep: impl Fn(&Post) -> bool) 
 }
 
 /// `positions` (in `posts`) sorted in `filter`'s order.
-pub fn sort_positions(posts: &[Post], filter: Filter, mut order: Vec<usize>) -> Vec<usize> {
+pub fn sort_positions(posts: &[Post], filter: Filter, mut positions: Vec<usize>) -> Vec<usize> {
     let at = |i: usize| {
         posts
             .get(i)
             .map_or((0, i64::MIN), |p| (p.likes.like_count, p.created_at))
     };
-    match filter {
-        Filter::Latest => order.sort_unstable_by_key(|&i| Reverse((at(i).1, i))),
-        Filter::Oldest => order.sort_unstable_by_key(|&i| (at(i).1, i)),
-        Filter::Trending => order.sort_unstable_by_key(|&i| Reverse((at(i), i))),
-    }
-    order
+    let latest = |a, b| (at(b).1, b).cmp(&(at(a).1, a));
+    let oldest = |a, b| (at(a).1, a).cmp(&(at(b).1, b));
+    let trending = |a, b| (at(b), b).cmp(&(at(a), a));
+    let by: order::ByPosition<'_> = match filter {
+        Filter::Latest => &latest,
+        Filter::Oldest => &oldest,
+        Filter::Trending => &trending,
+    };
+    order::sort(&mut positions, by);
+    positions
 }
 
 /// The page the query asks for of `order` (positions in `Db::posts`), as
@@ -129,12 +133,12 @@ fn filtered_page(cx: &Ctx<'_>, keep: impl Fn(&Post) -> bool) -> Result<Reply, Ap
 /// Home: the signed-in user's posts and those of the people they follow.
 fn home(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let user = cx.db.user(&me.id).ok_or(ApiError::UserNotFound)?;
-    let authors: HashSet<&str> = user
-        .following
-        .iter()
-        .map(String::as_str)
-        .chain([me.id.as_str()])
-        .collect();
+    // Filled by inserts: `collect()` would sort first, a sort of its own
+    // in the module.
+    let mut authors = BTreeSet::new();
+    for id in user.following.iter().chain([&me.id]) {
+        authors.insert(id.as_str());
+    }
     filtered_page(&cx, |p| authors.contains(p.author.as_str()))
 }
 
