@@ -238,7 +238,17 @@ mod tests {
             parts[1] = &evil;
             parts.join(".")
         };
+        // The signature's last character carries two unused bits: a
+        // decoder that ignored them would take this for the real one.
+        let loose_bits = {
+            let (body, last) = token.split_at(token.len() - 1);
+            let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+            let at = alphabet.find(last).unwrap();
+            format!("{body}{}", &alphabet[(at | 1)..=(at | 1)])
+        };
         for bad in [
+            loose_bits.as_str(),
+            &format!("{token}="),
             forged.as_str(),
             none.as_str(),
             hs384.as_str(),
