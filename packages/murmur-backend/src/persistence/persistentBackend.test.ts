@@ -26,6 +26,29 @@ async function startOn(store: StateStore, options: Partial<Parameters<typeof Per
   return PersistentBackend.start({ core: newCore(), store, ...options });
 }
 
+describe('a sign-in', () => {
+  it('is answered while another tab holds the lock, and saves nothing; a refused one waits its turn', async () => {
+    const { db } = await freshDatabase();
+    // The lock is free for the start-up, then another tab's until `grant`.
+    let grant: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (grant = resolve));
+    let free = true;
+    const locks = { request: <T>(_name: string, task: () => Promise<T>) => (free ? task() : held.then(task)) };
+    const { backend } = await PersistentBackend.start({ core: newCore(), store: new IdbStateStore(db), locks });
+    free = false;
+    const token = await signIn(backend);
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(await readAll(db, 'journal')).toEqual([]);
+    const refused = call(backend, 'POST', '/api/auth/login', { body: { username: 'guest', password: 'wrong-password' } });
+    let settled = false;
+    void refused.then(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    grant();
+    expect((await refused).status).toBe(401);
+  });
+});
+
 describe('saving and restoring the demo data', () => {
   it('restores every acknowledged change into a new core', async () => {
     const { db, name } = await freshDatabase();
