@@ -41,6 +41,8 @@ pub struct Imported {
     pub base_path: Option<String>,
 }
 
+// For the tests' `unwrap_err` (the store itself has no `Debug`).
+#[cfg(test)]
 impl fmt::Debug for Imported {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Imported")
