@@ -4,7 +4,19 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['web/**', 'mock-core/**', 'target/**', '**/node_modules/**', '**/dist/**', 'packages/*/core/**', 'examples/*/test-results/**', 'examples/test-results/**', 'examples/*/public/mockServiceWorker.js'] },
+  {
+    ignores: [
+      'web/**',
+      'mock-core/**',
+      'target/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      'packages/*/core/**',
+      'examples/*/test-results/**',
+      'examples/test-results/**',
+      'examples/*/public/mockServiceWorker.js',
+    ],
+  },
   {
     files: ['packages/**/*.{ts,js,mjs}', 'examples/**/*.{ts,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],

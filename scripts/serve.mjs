@@ -85,14 +85,26 @@ async function answer(req, res) {
     : null;
   if (found) {
     const immutable = pathname.startsWith(`${base}assets/`);
-    send(req, res, 200, {
-      'Content-Type': found.type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    }, found.body);
+    send(
+      req,
+      res,
+      200,
+      {
+        'Content-Type': found.type,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      },
+      found.body,
+    );
     return;
   }
   const fallback = await file(join(dir, '404.html'));
-  send(req, res, 404, { 'Content-Type': fallback ? 'text/html; charset=utf-8' : 'text/plain' }, fallback ? fallback.body : Buffer.from('Not found'));
+  send(
+    req,
+    res,
+    404,
+    { 'Content-Type': fallback ? 'text/html; charset=utf-8' : 'text/plain' },
+    fallback ? fallback.body : Buffer.from('Not found'),
+  );
 }
 
 const server = createServer((req, res) => {

@@ -19,12 +19,21 @@ const betweenFeatures = FEATURES.map((feature) => ({
   target: `./src/features/${feature}`,
   from: './src/features',
   except: [`./${feature}`],
-  message: 'Features do not import each other: move what they share to components/, lib/ or api/, or compose them in app/.',
+  message:
+    'Features do not import each other: move what they share to components/, lib/ or api/, or compose them in app/.',
 }));
 const layers = [
-  { target: ['./src/features', ...SHARED], from: './src/app', message: 'Imports flow one way: app → features → shared.' },
+  {
+    target: ['./src/features', ...SHARED],
+    from: './src/app',
+    message: 'Imports flow one way: app → features → shared.',
+  },
   { target: SHARED, from: './src/features', message: 'Shared code (api, components, lib) does not import features.' },
-  { target: ['./src/components', './src/lib'], from: './src/api', message: 'components/ and lib/ sit below the API module.' },
+  {
+    target: ['./src/components', './src/lib'],
+    from: './src/api',
+    message: 'components/ and lib/ sit below the API module.',
+  },
 ];
 const noTestHelpers = { target: APP_CODE, from: './src/testing', message: 'Test helpers are for tests.' };
 
@@ -68,7 +77,10 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: '@murmur/backend', message: 'The app reaches the backend through lib/backendGate (main.tsx starts it).' },
+            {
+              name: '@murmur/backend',
+              message: 'The app reaches the backend through lib/backendGate (main.tsx starts it).',
+            },
             { name: '@murmur/backend/node', message: 'The Node server is for tests.' },
           ],
         },

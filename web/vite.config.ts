@@ -23,7 +23,8 @@ function basePath(): string {
  */
 function reactRouterProduction(mode: string): Record<string, string> {
   if (mode !== 'production') return {};
-  const dist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+  const dist = (file: string) =>
+    fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
   return { 'react-router/dom': dist('dom-export.mjs'), 'react-router': dist('index.mjs') };
 }
 
@@ -40,7 +41,10 @@ function contentSecurityPolicy(): Plugin {
     transformIndexHtml(html) {
       const charset = /<meta charset="UTF-8" \/>/;
       if (!charset.test(html)) throw new Error('index.html: no <meta charset="UTF-8" /> to put the CSP after');
-      return html.replace(charset, (tag) => `${tag}\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />`);
+      return html.replace(
+        charset,
+        (tag) => `${tag}\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META}" />`,
+      );
     },
   };
 }
@@ -66,7 +70,13 @@ function pwa(base: string) {
       // The login video's MP4 is the fallback for a browser without WebM
       // (every engine Murmur is tested in plays the WebM): 565 kB, a fifth of
       // the precache, that no visitor needs offline (the poster stands in).
-      globIgnores: ['mockServiceWorker.js', '404.html', 'assets/generateSeed-*.js', 'assets/devtoolsPanel-*.js', 'video/login.mp4'],
+      globIgnores: [
+        'mockServiceWorker.js',
+        '404.html',
+        'assets/generateSeed-*.js',
+        'assets/devtoolsPanel-*.js',
+        'video/login.mp4',
+      ],
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     },
     manifest: {
@@ -97,7 +107,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => ({
   plugins: [
     react(),
     // The site's pages; not the server build that prerenders them (build/prerender.ts).
-    ...(isSsrBuild ? [] : [contentSecurityPolicy(), bootScript(basePath()), prerenderPages(basePath(), mode), pwa(basePath())]),
+    ...(isSsrBuild
+      ? []
+      : [contentSecurityPolicy(), bootScript(basePath()), prerenderPages(basePath(), mode), pwa(basePath())]),
     // The dev server (not vitest's) rebuilds the core when a Rust file changes.
     command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root),
   ],

@@ -41,7 +41,8 @@ async function signUp(page: Page) {
 test('signs up, posts an image, likes it, and shows it from a nested route', async ({ page, transport }) => {
   const apiCalls: { type: string; url: string }[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push({ type: request.resourceType(), url: request.url() });
+    if (new URL(request.url()).pathname.startsWith('/api/'))
+      apiCalls.push({ type: request.resourceType(), url: request.url() });
   });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -50,7 +51,9 @@ test('signs up, posts an image, likes it, and shows it from a nested route', asy
   await signUp(page);
   const compose = page.getByRole('form', { name: 'New post' });
   await compose.getByLabel('What is happening?').fill('Notes on the analytical engine');
-  await compose.getByLabel('Image').setInputFiles({ name: 'engine.png', mimeType: 'image/png', buffer: await drawPng(page) });
+  await compose
+    .getByLabel('Image')
+    .setInputFiles({ name: 'engine.png', mimeType: 'image/png', buffer: await drawPng(page) });
   await compose.getByRole('button', { name: 'Post' }).click();
 
   const mine = page.locator('article, li').filter({ hasText: 'Notes on the analytical engine' });

@@ -16,7 +16,9 @@ export const { chromium } = createRequire(resolve(WEB, 'package.json'))('playwri
 
 /** Serves the built site in `dir` on `port` as a static host would (scripts/serve.mjs); kill the child when done. */
 export function serveSite(dir, port) {
-  return spawn(process.execPath, [resolve(REPO, 'scripts/serve.mjs'), dir, '--port', String(port)], { stdio: 'ignore' });
+  return spawn(process.execPath, [resolve(REPO, 'scripts/serve.mjs'), dir, '--port', String(port)], {
+    stdio: 'ignore',
+  });
 }
 const core = await import(pathToFileURL(resolve(repo, 'mock-core/pkg/mock_core.js')).href);
 core.initSync({ module: readFileSync(resolve(repo, 'mock-core/pkg/mock_core_bg.wasm')) });
@@ -37,7 +39,9 @@ export function benchCore(posts) {
   const token = answer(mock.handle('POST', '/api/auth/login', undefined, JSON.stringify(GUEST))).encodedToken;
   /** Answers `method url` as the guest; `nowMs` pins the clock (a journal entry's). */
   const call = (method, url, nowMs) =>
-    answer(nowMs === undefined ? mock.handle(method, url, token, '{}') : mock.handleAt(method, url, token, '{}', nowMs, 0));
+    answer(
+      nowMs === undefined ? mock.handle(method, url, token, '{}') : mock.handleAt(method, url, token, '{}', nowMs, 0),
+    );
   return { mock, token, call };
 }
 

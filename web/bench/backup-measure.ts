@@ -57,7 +57,8 @@ async function measureSize(env: Environment, posts: number, options: BackupOptio
     authorization: undefined,
     body: JSON.stringify({ username: 'guest', password: 'guest123' }),
   });
-  const token = (JSON.parse(new TextDecoder().decode(login.body as Uint8Array)) as { encodedToken: string }).encodedToken;
+  const token = (JSON.parse(new TextDecoder().decode(login.body as Uint8Array)) as { encodedToken: string })
+    .encodedToken;
   for (let i = 0; i < options.images; i++) {
     const res = await backend.upload(pngOf(options.imageBytes, i), 'image/png', token);
     if (res.status !== 201) throw new Error(`upload ${i}: ${res.status}`);

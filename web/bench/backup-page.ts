@@ -14,7 +14,10 @@ declare global {
 window.backupBench = {
   async run(options) {
     await init({ module_or_path: wasmUrl });
-    return measureBackups({ name: 'chromium', newCore: () => new MockCore(), openDatabase: (name) => openDatabase(name) }, options);
+    return measureBackups(
+      { name: 'chromium', newCore: () => new MockCore(), openDatabase: (name) => openDatabase(name) },
+      options,
+    );
   },
 };
 document.documentElement.dataset.bench = 'ready';

@@ -30,12 +30,19 @@ const server = await createServer({
 
 const ms = (value) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
 function print({ environment, figures }) {
-  console.log(`\n${environment}: backups, medians of ${options.runs} runs (load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  console.log(
+    `\n${environment}: backups, medians of ${options.runs} runs (load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})`,
+  );
   console.log('| posts | uploads | file | Download a backup | read for the dialog | Restore |');
   console.log('|---:|---:|---:|---:|---:|---:|');
   for (const f of figures) {
     const uploads = f.images === 0 ? 'none' : `${f.images} × ${options.imageBytes / 1000} kB`;
-    console.log(`| ${f.posts} | ${uploads} | ${(f.bytes / 1e6).toFixed(2)} MB | ${ms(f.exportMs)} ms | ${ms(f.previewMs)} ms | ${ms(f.restoreMs)} ms |`);
+    console.log(
+      `| ${f.posts} | ${uploads} | ${(f.bytes / 1e6).toFixed(2)} MB | ${ms(f.exportMs)} ms | ${ms(f.previewMs)} ms | ${ms(f.restoreMs)} ms |`,
+    );
   }
 }
 
@@ -56,7 +63,9 @@ try {
   const { createNodeCore } = await server.ssrLoadModule('/../../packages/murmur-backend/src/node.ts');
   const { openDatabase } = await server.ssrLoadModule('/../../packages/murmur-backend/src/persistence/db.ts');
   const { measureBackups } = await server.ssrLoadModule('/backup-measure.ts');
-  print(await measureBackups({ name: 'node + fake-indexeddb', newCore: () => createNodeCore(), openDatabase }, options));
+  print(
+    await measureBackups({ name: 'node + fake-indexeddb', newCore: () => createNodeCore(), openDatabase }, options),
+  );
 } finally {
   await browser?.close();
   await server.close();

@@ -15,7 +15,13 @@ interface Options {
 declare global {
   interface Window {
     generateBench: { run(options: Options): Promise<unknown> };
-    generateOption(options: Omit<Options, 'runs'>): Promise<{ readyMs: number; afterCoreMs: number; marks: Record<string, number>; posts: number; guestLogin: number }>;
+    generateOption(options: Omit<Options, 'runs'>): Promise<{
+      readyMs: number;
+      afterCoreMs: number;
+      marks: Record<string, number>;
+      posts: number;
+      guestLogin: number;
+    }>;
   }
 }
 
@@ -49,7 +55,11 @@ document.documentElement.dataset.bench = 'ready';
 window.generateOption = async ({ users, posts, seed }) => {
   const { startMurmurBackend } = await import('../../packages/murmur-backend/src/browser.js');
   const started = performance.now();
-  const backend = await startMurmurBackend({ persist: 'memory', waitForWorker: false, seed: { generate: { users, posts, seed } } });
+  const backend = await startMurmurBackend({
+    persist: 'memory',
+    waitForWorker: false,
+    seed: { generate: { users, posts, seed } },
+  });
   const readyMs = performance.now() - started;
   const coreReady = performance.getEntriesByName('murmur:core-ready').at(-1)?.startTime ?? started;
   const afterCoreMs = performance.now() - coreReady;
@@ -60,6 +70,9 @@ window.generateOption = async ({ users, posts, seed }) => {
     ['core-ready', 'seed-made', 'seed-loaded', 'data-restored'].map((name) => [name, at(`murmur:${name}`) - started]),
   );
   const all = (await (await backend.transport('/api/posts')).json()) as { posts: unknown[] };
-  const login = await backend.transport('/api/auth/login', { method: 'POST', body: JSON.stringify({ username: 'guest', password: 'guest123' }) });
+  const login = await backend.transport('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ username: 'guest', password: 'guest123' }),
+  });
   return { readyMs, afterCoreMs, marks, posts: all.posts.length, guestLogin: login.status };
 };

@@ -39,7 +39,11 @@ function report(environment, size, samples) {
   );
 }
 
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores; median of ${RUNS} runs`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${cpus().length} cores; median of ${RUNS} runs`,
+);
 console.log('| where | users | posts | generate | core importSeed | ready (total) | fastest total |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 
@@ -68,7 +72,8 @@ try {
     await fresh.goto(`http://127.0.0.1:${PORT}/generate.html`);
     await fresh.waitForFunction(() => document.documentElement.dataset.bench === 'ready');
     const result = await fresh.evaluate((options) => window.generateOption(options), big);
-    if (result.posts !== big.posts || result.guestLogin !== 200) throw new Error(`generate gave ${JSON.stringify(result)}`);
+    if (result.posts !== big.posts || result.guestLogin !== 200)
+      throw new Error(`generate gave ${JSON.stringify(result)}`);
     option.push(result);
     await fresh.close();
   }
@@ -106,7 +111,10 @@ try {
   const gz = (file) => (gzipSync(readFileSync(join(assets, file)), { level: 9 }).length / 1024).toFixed(1);
   for (const chunk of ['generateSeed', 'devtoolsPanel']) {
     const file = files.find((f) => f.startsWith(`${chunk}-`) && f.endsWith('.js'));
-    if (file) console.log(`web/dist: ${chunk} chunk ${gz(file)} kB gzip -9, loaded only when asked (initial JS: ${initial.map((f) => f.slice(7)).join(', ')})`);
+    if (file)
+      console.log(
+        `web/dist: ${chunk} chunk ${gz(file)} kB gzip -9, loaded only when asked (initial JS: ${initial.map((f) => f.slice(7)).join(', ')})`,
+      );
   }
 } catch {
   console.log('web/dist is not built: no chunk sizes');

@@ -8,7 +8,13 @@ import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import init, { MockCore } from '@core/mock_core.js';
 import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { bodyText, callCore, coreBackend, createHandlers, type ApiResponse } from '../../packages/murmur-backend/src/handlers.js';
+import {
+  bodyText,
+  callCore,
+  coreBackend,
+  createHandlers,
+  type ApiResponse,
+} from '../../packages/murmur-backend/src/handlers.js';
 import { createInPageTransport } from '../../packages/murmur-backend/src/inPageTransport.js';
 import { startPersistence } from '../../packages/murmur-backend/src/persistence/index.js';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
@@ -69,8 +75,7 @@ export function stats(samples: number[]): Stat {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
   const mid = Math.floor(sorted.length / 2);
-  const median =
-    sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+  const median = sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
   return {
     n: sorted.length,
     median,
@@ -185,7 +190,13 @@ async function timeEndpoints(
       }
     }
     for (const c of contenders) {
-      out.push({ backend: c.backend, size, endpoint, bytes: bytes[endpoint], stat: stats(samples.get(c.backend) ?? []) });
+      out.push({
+        backend: c.backend,
+        size,
+        endpoint,
+        bytes: bytes[endpoint],
+        stat: stats(samples.get(c.backend) ?? []),
+      });
     }
   }
 }
@@ -225,8 +236,9 @@ function floorHandlers(bodies: Record<Endpoint, Uint8Array<ArrayBuffer>>) {
 
 /** Mirage's data for this size: the very posts and users our core holds. */
 function mirageData(core: MockCore): MirageData {
-  const posts = (JSON.parse(bodyText(callCore(core, 'GET', '/api/posts', undefined, ''))) as { posts: MirageData['posts'] })
-    .posts;
+  const posts = (
+    JSON.parse(bodyText(callCore(core, 'GET', '/api/posts', undefined, ''))) as { posts: MirageData['posts'] }
+  ).posts;
   const snapshot = JSON.parse(core.exportSnapshot()) as { users: Record<string, unknown>[] };
   const users = snapshot.users.map((u): MirageUser => {
     const id = String(u._id);
@@ -266,7 +278,10 @@ function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[])
       expectStatus(`core ${endpoint} at ${size}`, res.status);
       if (i >= 2) samples.push(ms);
       if (endpoint === 'POST like') {
-        expectStatus('core dislike', callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}').status);
+        expectStatus(
+          'core dislike',
+          callCore(core, 'POST', `/api/posts/dislike/${likedPost(size)}`, token, '{}').status,
+        );
       }
     }
     out.push({ size, endpoint, bytes, stat: stats(samples) });
@@ -310,7 +325,10 @@ async function run(config: BenchConfig): Promise<BenchResults> {
     core.loadBulk(usersFor(size), size);
     results.loadBulk.push({ size, ms: performance.now() - start });
     const bodies = coreBodies(core, size);
-    data.set(size, { bodies, mirage: wants('mirage-0') || wants('mirage-default') ? mirageData(core) : { users: [], posts: [] } });
+    data.set(size, {
+      bodies,
+      mirage: wants('mirage-0') || wants('mirage-default') ? mirageData(core) : { users: [], posts: [] },
+    });
     const contenders: Contender[] = [];
     const ours = createHandlers(coreBackend(core), '/');
     if (wants('ours')) contenders.push({ backend: 'ours', use: () => worker.resetHandlers(...ours) });
@@ -327,7 +345,8 @@ async function run(config: BenchConfig): Promise<BenchResults> {
   }
   appFetch = (input, init) => fetch(input, init);
   worker.stop();
-  if (workerRequests) throw new Error(`${workerRequests} timed calls went through the service worker, not the in-page path`);
+  if (workerRequests)
+    throw new Error(`${workerRequests} timed calls went through the service worker, not the in-page path`);
 
   for (const [backend, timing, reps, warmup] of [
     ['mirage-0', 0, undefined, config.warmup],

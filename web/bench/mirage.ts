@@ -73,9 +73,14 @@ export function startMirage(data: MirageData, timing?: number) {
       this.post('/auth/login', (_schema, request) => {
         const { username, password } = JSON.parse(request.requestBody) as { username: string; password: string };
         const user = table('users').findBy({ username }) as MirageUser | null;
-        if (!user) return new Response(404, {}, { errors: ['The username you entered is not Registered. Not Found error'] });
+        if (!user)
+          return new Response(404, {}, { errors: ['The username you entered is not Registered. Not Found error'] });
         if (user.password !== password) {
-          return new Response(401, {}, { errors: ['The credentials you entered are invalid. Unauthorized access error.'] });
+          return new Response(
+            401,
+            {},
+            { errors: ['The credentials you entered are invalid. Unauthorized access error.'] },
+          );
         }
         const foundUser: Partial<MirageUser> = { ...user };
         delete foundUser.password;
@@ -85,35 +90,35 @@ export function startMirage(data: MirageData, timing?: number) {
       const setLike =
         (up: boolean): Handler =>
         (_schema, request) => {
-        const headers = request.requestHeaders as Record<string, string | undefined>;
+          const headers = request.requestHeaders as Record<string, string | undefined>;
           const claims = decodeToken(headers.authorization ?? headers.Authorization);
-        const user = claims ? (table('users').findBy({ username: claims.username }) as MirageUser | null) : null;
-        if (!user) return new Response(401, {}, { errors: ['The token is invalid. Unauthorized access error.'] });
-        const id = request.params.postId ?? '';
-        const post = table('posts').findBy({ _id: id }) as MiragePost | null;
-        if (!post) return new Response(404, {}, { errors: [`No post with id ${id}`] });
-        const me: LikeSummary = {
-          _id: user._id,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          username: user.username,
-          avatarURL: user.avatarURL,
+          const user = claims ? (table('users').findBy({ username: claims.username }) as MirageUser | null) : null;
+          if (!user) return new Response(401, {}, { errors: ['The token is invalid. Unauthorized access error.'] });
+          const id = request.params.postId ?? '';
+          const post = table('posts').findBy({ _id: id }) as MiragePost | null;
+          if (!post) return new Response(404, {}, { errors: [`No post with id ${id}`] });
+          const me: LikeSummary = {
+            _id: user._id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            username: user.username,
+            avatarURL: user.avatarURL,
+          };
+          const likes = post.likes;
+          const liked = likes.likedBy.some((u) => u._id === me._id);
+          if (up) {
+            if (liked) return new Response(400, {}, { errors: ['Cannot like a post that is already liked.'] });
+            likes.dislikedBy = likes.dislikedBy.filter((u) => u._id !== me._id);
+            likes.likedBy = [...likes.likedBy, me];
+          } else {
+            if (!liked) return new Response(400, {}, { errors: ['Cannot decrement like less than 0.'] });
+            likes.likedBy = likes.likedBy.filter((u) => u._id !== me._id);
+            likes.dislikedBy = [...likes.dislikedBy, me];
+          }
+          likes.likeCount = likes.likedBy.length;
+          table('posts').update({ _id: id }, { ...post, likes, updatedAt: new Date().toISOString() });
+          return new Response(200, {}, { posts: table('posts') });
         };
-        const likes = post.likes;
-        const liked = likes.likedBy.some((u) => u._id === me._id);
-        if (up) {
-          if (liked) return new Response(400, {}, { errors: ['Cannot like a post that is already liked.'] });
-          likes.dislikedBy = likes.dislikedBy.filter((u) => u._id !== me._id);
-          likes.likedBy = [...likes.likedBy, me];
-        } else {
-          if (!liked) return new Response(400, {}, { errors: ['Cannot decrement like less than 0.'] });
-          likes.likedBy = likes.likedBy.filter((u) => u._id !== me._id);
-          likes.dislikedBy = [...likes.dislikedBy, me];
-        }
-        likes.likeCount = likes.likedBy.length;
-        table('posts').update({ _id: id }, { ...post, likes, updatedAt: new Date().toISOString() });
-        return new Response(200, {}, { posts: table('posts') });
-      };
       this.post('/posts/like/:postId', setLike(true));
       this.post('/posts/dislike/:postId', setLike(false));
     },

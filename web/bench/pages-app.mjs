@@ -12,7 +12,17 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { likeVisiblePost, watchFirstPost } from '../../bench/in-page.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
-import { benchCore, chromium, GUEST, REPO as repo, savedState, serveSite, signInAsGuest, storeState, WEB as web } from './appBench.mjs';
+import {
+  benchCore,
+  chromium,
+  GUEST,
+  REPO as repo,
+  savedState,
+  serveSite,
+  signInAsGuest,
+  storeState,
+  WEB as web,
+} from './appBench.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const PORT = Number(process.env.BENCH_PAGES_PORT ?? 4339);
@@ -24,7 +34,8 @@ const LIKES = QUICK ? 3 : 5;
 const BOOKMARKS = 30;
 const CARD = 'article';
 
-if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} is not built: run scripts/bench.sh or scripts/build.sh`);
+if (!existsSync(join(DIST, 'index.html')))
+  throw new Error(`${DIST} is not built: run scripts/bench.sh or scripts/build.sh`);
 
 /** In the page, from its start: every JSON answer the app reads (`Response.json`), when and how many bytes. */
 function countJson() {
@@ -185,7 +196,7 @@ try {
   const lines = [
     `## Each page at the seed and at 10,000 posts (production build, Chromium; load ${load.join(' → ')}; medians of ${VISITS} visits, each in brackets, the two sizes interleaved)`,
     '',
-    'In-app = a link\'s navigation (through the router\'s history) from a freshly loaded page with nothing cached, to the page\'s first post card laid out and painted: what the page itself costs. Reload = loading the page\'s address (service worker warm), which also starts the backend and restores the saved state. JSON = bytes of the API answers the app read (`Response.json`) before that first card (for a reload, the shell\'s too). Like = click on a visible card\'s heart to the card updated in the DOM.',
+    "In-app = a link's navigation (through the router's history) from a freshly loaded page with nothing cached, to the page's first post card laid out and painted: what the page itself costs. Reload = loading the page's address (service worker warm), which also starts the backend and restores the saved state. JSON = bytes of the API answers the app read (`Response.json`) before that first card (for a reload, the shell's too). Like = click on a visible card's heart to the card updated in the DOM.",
     '',
     '| page | in-app, seed | in-app, 10,000 posts | 10,000 / seed | JSON before first card, seed / 10,000 (in-app) | reload, seed | reload, 10,000 posts | 10,000 / seed | JSON, reload, 10,000 | like → card updated, seed / 10,000 | page at 10,000 posts |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -11,7 +11,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { benchCore, chromium, GUEST, savedState, serveSite, signInAsGuest, storeState, WEB as web } from './appBench.mjs';
+import {
+  benchCore,
+  chromium,
+  GUEST,
+  savedState,
+  serveSite,
+  signInAsGuest,
+  storeState,
+  WEB as web,
+} from './appBench.mjs';
 import { likeVisiblePost, watchFirstPost } from '../../bench/in-page.mjs';
 
 const require = createRequire(resolve(web, 'package.json'));
@@ -27,7 +36,12 @@ const JOURNAL_LENGTHS = [0, 63];
 
 if (!(process.argv.includes('--no-build') && existsSync(OUT))) {
   const { build } = await import(pathToFileURL(require.resolve('vite')).href);
-  await build({ root: web, configFile: resolve(web, 'vite.config.ts'), logLevel: 'warn', build: { outDir: OUT, emptyOutDir: true } });
+  await build({
+    root: web,
+    configFile: resolve(web, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: OUT, emptyOutDir: true },
+  });
 }
 
 // The saved state, made by the same core in Node: the bulk data, then likes
@@ -35,7 +49,10 @@ if (!(process.argv.includes('--no-build') && existsSync(OUT))) {
 function stateWithJournal(entries) {
   const core = benchCore(POSTS);
   const postId = core.call('GET', '/api/posts').posts[POSTS - 1]._id;
-  const writes = Array.from({ length: entries }, (_, i) => ['POST', `/api/posts/${i % 2 === 0 ? 'like' : 'dislike'}/${postId}`]);
+  const writes = Array.from({ length: entries }, (_, i) => [
+    'POST',
+    `/api/posts/${i % 2 === 0 ? 'like' : 'dislike'}/${postId}`,
+  ]);
   const state = savedState(core, writes);
   core.mock.free();
   return state;

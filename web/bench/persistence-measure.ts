@@ -6,7 +6,11 @@
 // state (its snapshot, and a journal of writes since) at 1,000 and 10,000 posts.
 import { getResponse } from 'msw';
 import { bodyText, coreBackend, createHandlers, type Backend } from '../../packages/murmur-backend/src/handlers.js';
-import { COMPACT_EVERY, PersistentBackend, type SnapshotCore } from '../../packages/murmur-backend/src/persistence/persistentBackend.js';
+import {
+  COMPACT_EVERY,
+  PersistentBackend,
+  type SnapshotCore,
+} from '../../packages/murmur-backend/src/persistence/persistentBackend.js';
 import { IdbStateStore } from '../../packages/murmur-backend/src/persistence/store.js';
 import { newHead, type JournalEntry, type SavedHead } from '../../packages/murmur-backend/src/persistence/format.js';
 
@@ -70,7 +74,12 @@ async function call(backend: Backend, method: string, url: string, body = '', au
 
 /** Signs the guest in and returns a post id to like and dislike in turn. */
 async function prepare(backend: Backend) {
-  const login = await call(backend, 'POST', '/api/auth/login', JSON.stringify({ username: 'guest', password: 'guest123' }));
+  const login = await call(
+    backend,
+    'POST',
+    '/api/auth/login',
+    JSON.stringify({ username: 'guest', password: 'guest123' }),
+  );
   const { posts } = (await call(backend, 'GET', '/api/posts')) as { posts: { _id: string }[] };
   return { token: login.encodedToken as string, postId: posts[0]!._id };
 }
@@ -221,7 +230,8 @@ export async function measurePersistence(
   const restores: RestoreFigure[] = [];
   // Just compacted, and the longest journal a start-up replays (one short of a compaction).
   for (const posts of options.restorePosts) {
-    for (const entries of [0, COMPACT_EVERY - 1]) restores.push(await measureRestore(env, posts, entries, options.restoreRuns));
+    for (const entries of [0, COMPACT_EVERY - 1])
+      restores.push(await measureRestore(env, posts, entries, options.restoreRuns));
   }
   return { environment: env.name, saves, restores };
 }

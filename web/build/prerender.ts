@@ -80,7 +80,9 @@ function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: str
   const backend = page.visitor === 'in' ? [chunkOf(bundle, (id) => id.includes('/packages/murmur-backend/'))] : [];
   const chunks = [...closure(bundle, [...routes, ...backend])].filter((c) => !inEntry.has(c));
   const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
-  const css = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].filter((f) => !entryCss.has(f));
+  const css = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].filter(
+    (f) => !entryCss.has(f),
+  );
   const links = [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
     ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="${base}${c.fileName}">`),
@@ -107,7 +109,8 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
 function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
   if (page.visitor !== 'out') return { head: template, links };
   const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];
-  if (!modules.some((tag) => tag.startsWith('<script type="module"'))) throw new Error('murmur-prerender: index.html has no module script');
+  if (!modules.some((tag) => tag.startsWith('<script type="module"')))
+    throw new Error('murmur-prerender: index.html has no module script');
   const isPreload = (link: string) => link.startsWith('<link rel="modulepreload"');
   const app = `<template id="murmur-app" data-visitor="${page.visitor}">${[...modules, ...links.filter(isPreload)].join('')}</template>`;
   return {
@@ -142,8 +145,10 @@ export function prerenderPages(base: string, mode: string): Plugin {
         renderPage: (page: PrerenderedPage) => Promise<string>;
       };
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
-      if (!template.includes('<div id="root"></div>')) throw new Error('murmur-prerender: index.html has no empty <div id="root">');
-      if (!/<script src="[^"]*\/assets\/boot-/.test(template)) throw new Error('murmur-prerender: index.html has no boot script');
+      if (!template.includes('<div id="root"></div>'))
+        throw new Error('murmur-prerender: index.html has no empty <div id="root">');
+      if (!/<script src="[^"]*\/assets\/boot-/.test(template))
+        throw new Error('murmur-prerender: index.html has no boot script');
       for (const page of server.PRERENDERED_PAGES) {
         const markup = await server.renderPage(page);
         // Before the boot script, which blocks the parser: the preload scanner finds them at once.
@@ -152,7 +157,8 @@ export function prerenderPages(base: string, mode: string): Plugin {
           .replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${links.join('\n    ')}\n    ${tag}`)
           .replace(
             '<div id="root"></div>',
-            () => `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,
+            () =>
+              `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,
           );
         const file = join(outDir, page.file);
         await mkdir(dirname(file), { recursive: true });

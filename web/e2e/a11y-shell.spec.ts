@@ -44,7 +44,10 @@ for (const background of BACKGROUNDS) {
       test.setTimeout(180_000); // eleven axe runs
       await signIn(page, '/');
       for (const hue of HUES) {
-        await page.evaluate((saved) => localStorage.setItem('murmur.theme', JSON.stringify(saved)), { hue, background });
+        await page.evaluate((saved) => localStorage.setItem('murmur.theme', JSON.stringify(saved)), {
+          hue,
+          background,
+        });
         for (const [path, ready] of [
           ['/', page.locator('article').first()],
           ['/theme', page.getByRole('heading', { name: 'Demo data' })],
@@ -67,7 +70,9 @@ for (const background of BACKGROUNDS) {
       await expect(page.getByTestId('usage')).toBeVisible();
       expect(await seriousViolations(page), '/settings/data').toEqual([]);
       const backup = await page.evaluate(() => fetch('/__murmur/backup').then((r) => r.text()));
-      await page.getByTestId('backup-input').setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+      await page
+        .getByTestId('backup-input')
+        .setInputFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
       await expect(page.getByRole('dialog', { name: 'Restore this backup?' })).toBeVisible();
       expect(await seriousViolations(page), 'the restore dialog').toEqual([]);
     });

@@ -58,7 +58,9 @@ test.describe('signing in and up', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('sign-up checks each field before sending, and a username taken in another case shows the error next to the field', async ({ page }) => {
+  test('sign-up checks each field before sending, and a username taken in another case shows the error next to the field', async ({
+    page,
+  }) => {
     await open(page, '/signup');
     const submit = page.getByRole('button', { name: 'Sign Up' });
     const username = page.getByLabel('User name');
@@ -77,7 +79,9 @@ test.describe('signing in and up', () => {
     await expect(username).not.toHaveAttribute('aria-invalid');
     await submit.click();
     await expect(username).toHaveAccessibleDescription('Unprocessable Entity. Username Already Exists.');
-    await expect(page.locator('.field').filter({ has: username }).getByText('Unprocessable Entity. Username Already Exists.')).toBeVisible();
+    await expect(
+      page.locator('.field').filter({ has: username }).getByText('Unprocessable Entity. Username Already Exists.'),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/signup$/);
     expect(await storedSession(page)).toBeNull();
   });

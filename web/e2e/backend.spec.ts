@@ -121,9 +121,19 @@ test.describe('the in-browser backend in the production build', () => {
     const through = (r: (typeof seen)[number]) =>
       `${new URL(r.url).pathname}${new URL(r.url).search} ${r.fromServiceWorker ? 'service worker' : 'network'}`;
     await expect
-      .poll(() => seen.filter((r) => /via=|\/api\/media/.test(r.url) || r.url.endsWith(mediaURL)).map(through).sort())
+      .poll(() =>
+        seen
+          .filter((r) => /via=|\/api\/media/.test(r.url) || r.url.endsWith(mediaURL))
+          .map(through)
+          .sort(),
+      )
       .toEqual(
-        [`${mediaURL} service worker`, '/api/users?via=worker service worker', '/api/users?via=fetch service worker', '/api/media service worker'].sort(),
+        [
+          `${mediaURL} service worker`,
+          '/api/users?via=worker service worker',
+          '/api/users?via=fetch service worker',
+          '/api/media service worker',
+        ].sort(),
       );
   });
 
@@ -189,7 +199,9 @@ test.describe('the in-browser backend in the production build', () => {
         await page.getByRole('button', { name: 'Login As Guest' }).click();
         await expect(page.getByText('Welcome Guest')).toBeVisible();
         await expect(page.locator('article[data-post-id]').first()).toBeVisible();
-        await expect(page.getByText('This browser does not allow Murmur a service worker', { exact: false })).toBeVisible();
+        await expect(
+          page.getByText('This browser does not allow Murmur a service worker', { exact: false }),
+        ).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Murmur could not start' })).toHaveCount(0);
         // Nothing patched the page's own fetch meanwhile: it reaches the static host.
         expect((await pageFetch(page, '/api/users')).status).toBe(404);

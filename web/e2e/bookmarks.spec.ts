@@ -12,7 +12,10 @@ test.describe('bookmarks', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
 
-    await page.getByRole('link', { name: /bookmarks/i }).first().click();
+    await page
+      .getByRole('link', { name: /bookmarks/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/bookmark$/);
     await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
     // The seed's two, and the new one first.

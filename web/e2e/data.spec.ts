@@ -57,7 +57,9 @@ test('the page shows whether the data is kept and how much space it uses, and is
   }
 });
 
-test('download a backup, reset the demo data, restore it: the posts and an uploaded image are back after a reload', async ({ page }, testInfo) => {
+test('download a backup, reset the demo data, restore it: the posts and an uploaded image are back after a reload', async ({
+  page,
+}, testInfo) => {
   await signIn(page, '/');
   await postWithImage(page, 'Saved in my backup');
   expect(await imageWidth(page, 'Saved in my backup')).toBe(2);
@@ -74,7 +76,10 @@ test('download a backup, reset the demo data, restore it: the posts and an uploa
   expect(backup.images).toHaveLength(1);
 
   await main(page).getByRole('button', { name: 'Reset demo data' }).click();
-  await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset demo data?' })
+    .getByRole('button', { name: 'Reset', exact: true })
+    .click();
   await expect(page.getByText('Demo data reset')).toBeVisible();
   expect(await postCount(page)).toBe(SEED_POSTS);
 
@@ -95,13 +100,17 @@ test('download a backup, reset the demo data, restore it: the posts and an uploa
 
 test('a garbage file shows its message and changes nothing', async ({ page }) => {
   await signIn(page, '/settings/data');
-  await page.getByTestId('backup-input').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('not a backup') });
+  await page
+    .getByTestId('backup-input')
+    .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('not a backup') });
   await expect(main(page).getByRole('alert')).toHaveText(NOT_JSON);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await postCount(page)).toBe(SEED_POSTS);
 });
 
-test('storage cleared behind the app’s back: the app says so once and links to the restore; a first visit says nothing', async ({ page }) => {
+test('storage cleared behind the app’s back: the app says so once and links to the restore; a first visit says nothing', async ({
+  page,
+}) => {
   // A first visit: nothing to report.
   await signIn(page, '/');
   await expect(main(page).getByRole('article').first()).toBeVisible();

@@ -56,7 +56,9 @@ test.describe('the devtools panel', () => {
     }
   });
 
-  test('logs requests with who answered them, fails the next like, and the app rolls back with its error', async ({ page }) => {
+  test('logs requests with who answered them, fails the next like, and the app rolls back with its error', async ({
+    page,
+  }) => {
     await signIn(page, '/explore?devtools');
     const panel = await openPanel(page);
     // The app's reads came through the transport.
@@ -80,7 +82,9 @@ test.describe('the devtools panel', () => {
     await expect(bread.getByTestId('like-count')).toHaveText(/^1/);
   });
 
-  test('an override reaches fetch, XHR and the transport alike; Clear overrides (msw.resetHandlers) restores', async ({ page }) => {
+  test('an override reaches fetch, XHR and the transport alike; Clear overrides (msw.resetHandlers) restores', async ({
+    page,
+  }) => {
     await signIn(page, '/explore?devtools');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const panel = await openPanel(page);
@@ -138,10 +142,15 @@ test.describe('the devtools panel', () => {
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', 'true');
     await expect(like).toBeEnabled();
-    await panel.getByLabel('Restore a backup…').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
+    await panel
+      .getByLabel('Restore a backup…')
+      .setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"other"}') });
     await expect(panel.getByRole('status')).toHaveText(/^Not restored: This file is not a Murmur backup/);
     await page.reload();
-    await expect(card(page, 'Baked bread without a recipe').getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(card(page, 'Baked bread without a recipe').getByRole('button', { name: 'Like' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   test('works from the keyboard and has no serious or critical axe violation', async ({ page }) => {

@@ -76,7 +76,9 @@ test.describe('discovery', () => {
     await page.getByRole('link', { name: 'Search people, posts and tags' }).click();
     await page.getByRole('searchbox', { name: 'Search people, posts and tags' }).fill('maya');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'People' }).getByRole('link', { name: /Maya Lindqvist/ })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'People' }).getByRole('link', { name: /Maya Lindqvist/ }),
+    ).toBeVisible();
     await shot(page, 'search-phone');
   });
 });
@@ -90,7 +92,10 @@ test.describe('keyboard shortcuts', () => {
     const articles = page.locator('#main article');
     await expect(articles.first()).toBeVisible();
     await page.keyboard.press('j');
-    await expect(focusedPost(page)).toHaveAttribute('data-post-id', (await articles.nth(0).getAttribute('data-post-id'))!);
+    await expect(focusedPost(page)).toHaveAttribute(
+      'data-post-id',
+      (await articles.nth(0).getAttribute('data-post-id'))!,
+    );
     await expect(announced(page)).toContainText(/Post by .+, 1 of \d+/);
     await page.keyboard.press('j');
     const second = (await articles.nth(1).getAttribute('data-post-id'))!;
@@ -143,7 +148,8 @@ test.describe('keyboard shortcuts', () => {
     await page.keyboard.press('?');
     const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(help).toBeVisible();
-    for (const text of ['Next post', 'Previous post', 'Write a post', 'Search']) await expect(help.getByText(text, { exact: true })).toBeVisible();
+    for (const text of ['Next post', 'Previous post', 'Write a post', 'Search'])
+      await expect(help.getByText(text, { exact: true })).toBeVisible();
     await shot(page, 'shortcuts-help');
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

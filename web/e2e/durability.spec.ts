@@ -13,7 +13,9 @@ async function createPostInUi(page: Page, text: string, image?: Buffer): Promise
   const composer = main(page).getByRole('region', { name: 'Create a post' });
   await composer.getByRole('textbox', { name: "What's on your mind?" }).fill(text);
   if (image) {
-    await composer.getByTestId('image-input').setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: image });
+    await composer
+      .getByTestId('image-input')
+      .setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: image });
     await expect(composer.getByRole('img', { name: 'Attached image preview' })).toBeVisible();
   }
   await composer.getByRole('button', { name: 'Post', exact: true }).click();
@@ -65,7 +67,9 @@ test('posts, images, likes, follows and profile edits survive a reload', async (
 
   // Followed from the profile, whose button stays (busy while the write is saved) once pressed.
   await page.goto(`/profile/${LENA.username}`);
-  await main(page).getByRole('button', { name: `Follow ${LENA.name}` }).click();
+  await main(page)
+    .getByRole('button', { name: `Follow ${LENA.name}` })
+    .click();
   const following = main(page).getByRole('button', { name: `Following ${LENA.name}` });
   await expect(following).toHaveAttribute('aria-pressed', 'true');
   await expect(following).toBeEnabled();
@@ -109,10 +113,9 @@ test('a change in one tab shows in another without a reload', async ({ page, con
   // And back: the second tab writes on top of the first tab's change.
   const liked = await unlikedPost(other);
   await liked.article.getByRole('button', { name: 'Like' }).click();
-  await expect(page.locator(`article[data-post-id="${liked.id}"]`).getByRole('button', { name: 'Like' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await expect(
+    page.locator(`article[data-post-id="${liked.id}"]`).getByRole('button', { name: 'Like' }),
+  ).toHaveAttribute('aria-pressed', 'true');
   await expect(postWith(page, 'Written in the first tab')).toBeVisible();
 });
 
@@ -163,7 +166,10 @@ test('after a reset, a user signed up in this browser is sent to /login', async 
   });
   await page.goto('/theme');
   await main(page).getByRole('button', { name: 'Reset demo data' }).click();
-  await page.getByRole('dialog', { name: 'Reset demo data?' }).getByRole('button', { name: 'Reset', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset demo data?' })
+    .getByRole('button', { name: 'Reset', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 });
 

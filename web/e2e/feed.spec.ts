@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, pageFetch, signIn, test, waitForBackend } from './support';
 
-const firstLines = (page: Page) =>
-  page.getByRole('article').locator('.post-card__content').allTextContents();
+const firstLines = (page: Page) => page.getByRole('article').locator('.post-card__content').allTextContents();
 
 test.describe('feeds', () => {
   test('Home shows own and followed posts in Latest, Oldest and Trending order', async ({ page }) => {
@@ -20,7 +19,9 @@ test.describe('feeds', () => {
     await page.getByRole('button', { name: 'Oldest' }).click();
     await expect(page.getByRole('heading', { name: 'Oldest Posts' })).toBeVisible();
     // The other order's page is shown until the core's answer replaces it.
-    await expect(page.getByRole('article').first().locator('.post-card__content')).toHaveText(/^Moved our whole test suite/);
+    await expect(page.getByRole('article').first().locator('.post-card__content')).toHaveText(
+      /^Moved our whole test suite/,
+    );
     texts = await firstLines(page);
     expect(texts[0]).toMatch(/^Moved our whole test suite/); // Theo, Mar 2025
     expect(texts[1]).toMatch(/^Up at 3am/);
@@ -50,7 +51,9 @@ test.describe('feeds', () => {
 
   test('Home reads its posts a page at a time: a like shows at once, a new post tops Latest', async ({ page }) => {
     await signIn(page, '/');
-    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('murmur.auth')!) as { token: string }).token);
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('murmur.auth')!) as { token: string }).token,
+    );
     const res = await pageFetch(page, '/api/posts/feed?limit=50', { headers: { authorization: token } });
     const feed = JSON.parse(res.body) as { total: number; posts: { content: string }[] };
     expect(feed.total).toBeGreaterThan(5);

@@ -55,7 +55,9 @@ test('follow from Who to Follow: they leave the panel, their posts reach Home, b
   await expect(page.getByRole('heading', { level: 1, name: LENA.name })).toBeVisible();
   await expect(page.getByRole('button', { name: `Following ${LENA.name}` })).toHaveAttribute('aria-pressed', 'true');
   await followersButton(page).click();
-  await expect(page.getByRole('dialog', { name: `Followers of ${LENA.name}` }).getByRole('link', { name: /Guest User/ })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: `Followers of ${LENA.name}` }).getByRole('link', { name: /Guest User/ }),
+  ).toBeVisible();
 });
 
 test('unfollow from their profile: Follow again, counts drop, back in Who to Follow, gone from Home', async ({
@@ -76,7 +78,9 @@ test('unfollow from their profile: Follow again, counts drop, back in Who to Fol
   await openOwnProfile(page);
   const mine = await countOf(followingButton(page));
   await followingButton(page).click();
-  await expect(page.getByRole('dialog', { name: 'Guest User follows' }).getByRole('link', { name: new RegExp(THEO.name) })).toHaveCount(0);
+  await expect(
+    page.getByRole('dialog', { name: 'Guest User follows' }).getByRole('link', { name: new RegExp(THEO.name) }),
+  ).toHaveCount(0);
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
 
   await nav(page).getByRole('link', { name: 'Home' }).click();
@@ -84,8 +88,13 @@ test('unfollow from their profile: Follow again, counts drop, back in Who to Fol
   await expect(page.getByRole('main').getByText(THEO.post)).toHaveCount(0);
 
   // And following again from the profile restores it all.
-  await whoToFollow(page).getByRole('link', { name: new RegExp(THEO.name) }).click();
-  await page.getByRole('main').getByRole('button', { name: `Follow ${THEO.name}` }).click();
+  await whoToFollow(page)
+    .getByRole('link', { name: new RegExp(THEO.name) })
+    .click();
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Follow ${THEO.name}` })
+    .click();
   await expect(page.getByRole('main').getByRole('button', { name: `Following ${THEO.name}` })).toBeVisible();
   await expect(followersButton(page)).toHaveText(new RegExp(`^${theoFollowers} Followers?$`));
   await openOwnProfile(page);

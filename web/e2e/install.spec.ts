@@ -25,7 +25,11 @@ for (const variant of [
         theme_color: '#6b4fe0',
       });
       const icons = parsed.icons as Array<{ src: string; sizes: string; purpose: string }>;
-      expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+      expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+        '192x192 any',
+        '512x512 any',
+        '512x512 maskable',
+      ]);
       for (const icon of icons) {
         const res = await page.request.get(new URL(icon.src, site.url).toString());
         expect(res.headers()['content-type']).toBe('image/png');

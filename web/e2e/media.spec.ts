@@ -29,20 +29,29 @@ async function images(page: Page) {
 async function expectEveryImageLoaded(page: Page, text: string) {
   await waitForBackend(page);
   const post = page.getByRole('main').getByRole('article').filter({ hasText: text });
-  await expect(post.getByRole('img', { name: /^Image shared by/ })).toHaveAttribute('src', /media\/m-\d+$|media\/m-\d+\?retry=\d$/);
+  await expect(post.getByRole('img', { name: /^Image shared by/ })).toHaveAttribute(
+    'src',
+    /media\/m-\d+$|media\/m-\d+\?retry=\d$/,
+  );
   // The uploaded avatar in the header and in the composer.
   await expect(page.locator('img.avatar[src*="media/"]')).not.toHaveCount(0);
   await expect(page.locator('.avatar--pending')).toHaveCount(0);
   const found = await images(page);
   expect(found.filter((image) => image.src.includes('media/')).length).toBeGreaterThanOrEqual(3);
-  expect(found.filter((image) => image.width === 0), 'images that did not load').toEqual([]);
+  expect(
+    found.filter((image) => image.width === 0),
+    'images that did not load',
+  ).toEqual([]);
 }
 
 for (const [where, site, base] of [
   ['at the root', `${ROOT_URL}/`, '/'],
   ['under /murmur/', SUB_URL, '/murmur/'],
 ] as const) {
-  test(`${where}: an uploaded avatar and post image load after ${RELOADS} warm and ${RELOADS} cold reloads`, async ({ page, context }) => {
+  test(`${where}: an uploaded avatar and post image load after ${RELOADS} warm and ${RELOADS} cold reloads`, async ({
+    page,
+    context,
+  }) => {
     test.slow();
     await signIn(page, `${site}profile/guest`, GUEST, base);
     await page.getByRole('main').getByRole('button', { name: 'Edit profile' }).click();

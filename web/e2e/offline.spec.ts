@@ -24,7 +24,9 @@ async function waitForOfflineReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    );
   });
 }
 
@@ -37,7 +39,9 @@ async function loadedWidth(image: Locator): Promise<number> {
   });
 }
 
-test('the precache holds what offline needs: every page, the core, the seed media, one login video', async ({ page }) => {
+test('the precache holds what offline needs: every page, the core, the seed media, one login video', async ({
+  page,
+}) => {
   await signIn(page, '/');
   await waitForOfflineReady(page);
   const cached = await page.evaluate(async () => {
@@ -47,11 +51,22 @@ test('the precache holds what offline needs: every page, the core, the seed medi
     }
     return urls;
   });
-  for (const path of ['/index.html', '/login/index.html', '/signup/index.html', '/video/login.webm', '/video/login-poster.jpg', '/seed/waves.mp4']) {
+  for (const path of [
+    '/index.html',
+    '/login/index.html',
+    '/signup/index.html',
+    '/video/login.webm',
+    '/video/login-poster.jpg',
+    '/seed/waves.mp4',
+  ]) {
     expect(cached, path).toContain(path);
   }
   expect(cached.some((path) => path.endsWith('.wasm'))).toBe(true);
-  expect(cached.filter((path) => /\/(mockServiceWorker\.js|404\.html|video\/login\.mp4)$|\/(generateSeed|devtoolsPanel)-/.test(path))).toEqual([]);
+  expect(
+    cached.filter((path) =>
+      /\/(mockServiceWorker\.js|404\.html|video\/login\.mp4)$|\/(generateSeed|devtoolsPanel)-/.test(path),
+    ),
+  ).toEqual([]);
 });
 
 for (const variant of [
@@ -64,7 +79,9 @@ for (const variant of [
     try {
       await signIn(page, site.url, undefined, variant.base);
       await waitForOfflineReady(page);
-      const withImage = main(page).locator('article[data-post-id]').filter({ has: page.getByRole('img', { name: /Image shared by/ }) });
+      const withImage = main(page)
+        .locator('article[data-post-id]')
+        .filter({ has: page.getByRole('img', { name: /Image shared by/ }) });
       const postId = await withImage.first().getAttribute('data-post-id');
       expect(postId).toBeTruthy();
 
@@ -75,7 +92,9 @@ for (const variant of [
       await page.reload();
       await waitForBackend(page);
       await expect(main(page).getByRole('heading', { name: 'Latest Posts' })).toBeVisible();
-      const seedImage = main(page).getByRole('img', { name: /Image shared by/ }).first();
+      const seedImage = main(page)
+        .getByRole('img', { name: /Image shared by/ })
+        .first();
       expect(await loadedWidth(seedImage)).toBeGreaterThan(0);
 
       await page.goto(`${site.url}post/${postId}`);
@@ -93,7 +112,9 @@ for (const variant of [
       await waitForBackend(page);
       const composer = main(page).getByRole('region', { name: 'Create a post' });
       await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Written with the network off');
-      await composer.getByTestId('image-input').setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: PNG });
+      await composer
+        .getByTestId('image-input')
+        .setInputFiles({ name: 'pixels.png', mimeType: 'image/png', buffer: PNG });
       await composer.getByRole('button', { name: 'Post', exact: true }).click();
       const mine = main(page).getByRole('article').filter({ hasText: 'Written with the network off' });
       await expect(mine).toBeVisible();

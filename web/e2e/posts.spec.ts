@@ -11,9 +11,7 @@ const composer = (page: Page) => page.getByRole('region', { name: 'Create a post
 const card = (page: Page, text: string) => page.getByRole('article').filter({ hasText: text });
 
 test.describe('writing posts', () => {
-  test('a post with text, an emoji and an image comes first under Latest; edit and delete it', async ({
-    page,
-  }) => {
+  test('a post with text, an emoji and an image comes first under Latest; edit and delete it', async ({ page }) => {
     await signIn(page, '/');
     const box = composer(page);
     const text = box.getByRole('textbox', { name: "What's on your mind?" });
@@ -50,7 +48,9 @@ test.describe('writing posts', () => {
     const edit = page.getByRole('dialog', { name: 'Edit post' });
     await expect(edit.getByRole('button', { name: 'Close' })).toBeVisible();
     await expect(edit.getByRole('textbox', { name: 'Edit your post' })).toHaveValue(/^Sunset swim/);
-    await edit.getByTestId('image-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+    await edit
+      .getByTestId('image-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
     await expect(edit.getByRole('alert')).toHaveText('file must be an image (JPEG/PNG)');
     await edit.getByRole('button', { name: 'Remove image' }).click();
     await edit.getByRole('textbox', { name: 'Edit your post' }).fill('Sunset swim, edited');
@@ -204,7 +204,11 @@ test.describe('post card', () => {
     const image = page.getByRole('img', { name: 'Image shared by Maya Lindqvist' });
     await expect(image).toBeVisible();
     // The seed photo comes as the WebP copy of the width it is drawn at, and is drawn.
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-    expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(/^\/seed\/aurora-(640|1200)\.webp$/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toMatch(
+      /^\/seed\/aurora-(640|1200)\.webp$/,
+    );
   });
 });

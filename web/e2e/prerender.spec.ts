@@ -85,7 +85,9 @@ for (const base of BASES) {
       expect(messages).toEqual([]);
     });
 
-    test('a signed-in visit to Home hydrates the shell without a warning, and never shows the login form', async ({ browser }) => {
+    test('a signed-in visit to Home hydrates the shell without a warning, and never shows the login form', async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ storageState: await signedInState(browser, base.home) });
       const page = await context.newPage();
       const messages = watchConsole(page);
@@ -129,11 +131,16 @@ test('a signed-out visitor at a deep link never sees the shell: the login page c
 
 test('before any module runs, a signed-in visit shows the shell in the saved theme', async ({ browser }) => {
   const state = await signedInState(browser, '/');
-  state.origins[0]!.localStorage.push({ name: 'murmur.theme', value: JSON.stringify({ hue: 152, background: 'lights-out' }) });
+  state.origins[0]!.localStorage.push({
+    name: 'murmur.theme',
+    value: JSON.stringify({ hue: 152, background: 'lights-out' }),
+  });
   const context = await browser.newContext({ storageState: state, viewport: PHONE });
   const page = await context.newPage();
   // Only the HTML, its CSS and the boot script: every module is held back.
-  await page.route(/\/assets\/.*\.js$/, (route) => (route.request().url().includes('/boot-') ? route.continue() : route.abort()));
+  await page.route(/\/assets\/.*\.js$/, (route) =>
+    route.request().url().includes('/boot-') ? route.continue() : route.abort(),
+  );
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Loading posts' })).toBeAttached();
@@ -144,7 +151,7 @@ test('before any module runs, a signed-in visit shows the shell in the saved the
   await context.close();
 });
 
-test("/login paints before it downloads any module, and the backend after that", async ({ page }) => {
+test('/login paints before it downloads any module, and the backend after that', async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto('/login');
@@ -152,7 +159,9 @@ test("/login paints before it downloads any module, and the backend after that",
   // Nothing of the signed-in pages until the page is idle with its backend in.
   const backendAt = requests.findIndex((path) => /\/browser-[\w-]+\.js$/.test(path));
   expect(backendAt).toBeGreaterThan(0);
-  expect(requests.slice(0, backendAt).filter((path) => /\/(AppLayout|HomePage|Feed|PostCard|PostComposer)-/.test(path))).toEqual([]);
+  expect(
+    requests.slice(0, backendAt).filter((path) => /\/(AppLayout|HomePage|Feed|PostCard|PostComposer)-/.test(path)),
+  ).toEqual([]);
   // Only the boot script blocks the paint: every module, the backend and its
   // wasm start after the first contentful paint.
   const timing = await page.evaluate(() => {
@@ -163,11 +172,15 @@ test("/login paints before it downloads any module, and the backend after that",
       .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime }));
     return { paint, starts };
   });
-  expect(timing.starts.map((s) => s.name)).toEqual(expect.arrayContaining([expect.stringMatching(/\/index-[\w-]+\.js$/), expect.stringMatching(/\.wasm$/)]));
+  expect(timing.starts.map((s) => s.name)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\/index-[\w-]+\.js$/), expect.stringMatching(/\.wasm$/)]),
+  );
   for (const { name, start } of timing.starts) expect(start, name).toBeGreaterThan(timing.paint);
 });
 
-test('what a visitor types into /login before its script runs is kept, never sent in an address, and signs in', async ({ page }) => {
+test('what a visitor types into /login before its script runs is kept, never sent in an address, and signs in', async ({
+  page,
+}) => {
   // The app's entry waits until the visitor has typed and pressed Enter.
   let release = () => undefined as void;
   const typed = new Promise<void>((resolve) => (release = resolve));

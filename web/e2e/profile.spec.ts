@@ -52,7 +52,10 @@ test('edit bio, website, name and a preset avatar: seen on the profile, in the h
   await expect(website).toHaveAttribute('href', 'https://guest.example.org/about');
   await expect(website).toHaveAttribute('target', '_blank');
   await expect(main(page).getByRole('img', { name: 'Guest Wanderer' })).toHaveAttribute('src', /preset-3\.svg$/);
-  await expect(page.getByRole('link', { name: /^Your profile/ }).locator('img')).toHaveAttribute('src', /preset-3\.svg$/);
+  await expect(page.getByRole('link', { name: /^Your profile/ }).locator('img')).toHaveAttribute(
+    'src',
+    /preset-3\.svg$/,
+  );
   const ownPost = main(page).getByRole('article', { name: 'Post by Guest Wanderer' });
   await expect(ownPost.locator('img.avatar').first()).toHaveAttribute('src', /preset-3\.svg$/);
 
@@ -166,5 +169,8 @@ test('avatar upload: a non-image is refused next to the field, an image becomes 
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toBeHidden();
   await expect(main(page).getByRole('img', { name: 'Guest User' })).toHaveAttribute('src', /\/media\/[\w-]+$/);
-  await expect(page.getByRole('link', { name: /^Your profile/ }).locator('img')).toHaveAttribute('src', /\/media\/[\w-]+$/);
+  await expect(page.getByRole('link', { name: /^Your profile/ }).locator('img')).toHaveAttribute(
+    'src',
+    /\/media\/[\w-]+$/,
+  );
 });

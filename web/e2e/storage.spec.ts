@@ -55,7 +55,9 @@ async function putRaw(page: Page, records: { store: string; key?: string; value:
   }, records);
 }
 
-test('IndexedDB cleared under a running tab: the next write reopens it and nothing acknowledged is lost', async ({ page }) => {
+test('IndexedDB cleared under a running tab: the next write reopens it and nothing acknowledged is lost', async ({
+  page,
+}) => {
   await signIn(page, '/');
   await post(page, 'Written before the clear');
   await expect(main(page).getByRole('article').filter({ hasText: 'Written before the clear' })).toBeVisible();
@@ -117,7 +119,9 @@ test('garbage in every store: the seed with a notice, and writes work', async ({
   expect(await contents(page)).toContain('Over the garbage');
 });
 
-test('quota exceeded: the write is refused with a message to act on, and works once there is room', async ({ page }) => {
+test('quota exceeded: the write is refused with a message to act on, and works once there is room', async ({
+  page,
+}) => {
   await signIn(page, '/');
   await post(page, 'Saved while there was room');
   await expect(main(page).getByRole('article').filter({ hasText: 'Saved while there was room' })).toBeVisible();

@@ -20,7 +20,8 @@ export const test = base.extend<{ cspViolations: string[] }>({
         });
       });
       const onConsole = (message: { type(): string; text(): string }) => {
-        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
       };
       context.on('console', onConsole);
       await use(violations);
@@ -68,10 +69,10 @@ export async function signIn(page: Page, path = '/', user = GUEST, basePath = '/
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.body}`);
   const data = JSON.parse(res.body) as { foundUser: unknown; encodedToken: string };
-  await page.evaluate(
-    (session) => localStorage.setItem('murmur.auth', JSON.stringify(session)),
-    { user: data.foundUser, token: data.encodedToken },
-  );
+  await page.evaluate((session) => localStorage.setItem('murmur.auth', JSON.stringify(session)), {
+    user: data.foundUser,
+    token: data.encodedToken,
+  });
   await page.goto(path);
   await waitForBackend(page);
 }

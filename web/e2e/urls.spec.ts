@@ -49,7 +49,9 @@ for (const [where, site, base] of [
   ['at the root', `${ROOT_URL}/`, '/'],
   ['under /murmur/', SUB_URL, '/murmur/'],
 ] as const) {
-  test(`${where}: every media and avatar URL of the seed is absolute and loads from the root and a nested route`, async ({ page }) => {
+  test(`${where}: every media and avatar URL of the seed is absolute and loads from the root and a nested route`, async ({
+    page,
+  }) => {
     await page.goto(site);
     await waitForBackend(page);
     const urls = await seedUrls(page, base);

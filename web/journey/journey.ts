@@ -55,7 +55,9 @@ export class Journey {
     this.waitingFor = what;
     for (;;) {
       if (this.abandoned) throw new Error('step abandoned');
-      const value = await tab.evaluate<unknown>(`(() => { try { return ${expression}; } catch { return false; } })()`).catch(() => false);
+      const value = await tab
+        .evaluate<unknown>(`(() => { try { return ${expression}; } catch { return false; } })()`)
+        .catch(() => false);
       if (value) return;
       await sleep(POLL_MS);
     }
@@ -277,7 +279,11 @@ export async function runStep(journey: Journey, step: Step): Promise<void> {
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       journey.abandoned = true;
-      reject(new Error(`step "${step.name}" did not finish within ${step.deadline / 1000} s (waiting for ${journey.waitingFor || 'the browser'})`));
+      reject(
+        new Error(
+          `step "${step.name}" did not finish within ${step.deadline / 1000} s (waiting for ${journey.waitingFor || 'the browser'})`,
+        ),
+      );
     }, step.deadline);
   });
   try {

@@ -45,7 +45,10 @@ async function startBackend() {
   // The app's requests are answered from here on.
   performance.mark('murmur:backend-ready');
   backend.worker
-    .then(() => performance.mark('murmur:worker-ready'), () => undefined)
+    .then(
+      () => performance.mark('murmur:worker-ready'),
+      () => undefined,
+    )
     .finally(() => {
       // For tests and the bench: everything answers now (the page's own
       // fetch and `<img>` uploads too, when the browser allows a service worker).

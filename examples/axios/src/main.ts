@@ -19,7 +19,9 @@ api.interceptors.request.use((config) => {
   return config;
 });
 // The API's errors are {"errors": [message]}: surface the message.
-api.interceptors.response.use(undefined, (error) => Promise.reject(new Error(error.response?.data?.errors?.[0] ?? error.message)));
+api.interceptors.response.use(undefined, (error) =>
+  Promise.reject(new Error(error.response?.data?.errors?.[0] ?? error.message)),
+);
 
 const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector)!;
 const message = $<HTMLParagraphElement>('#message');
@@ -47,10 +49,11 @@ function render(posts: Post[]) {
       if (post.mediaURL) Object.assign(img, { src: post.mediaURL, hidden: false });
       const like = item.querySelector<HTMLButtonElement>('.like')!;
       like.textContent = `Like (${post.likes.likeCount})`;
-      like.onclick = () => busy(async () => {
-        await api.post(`/posts/like/${encodeURIComponent(post._id)}`);
-        await show();
-      });
+      like.onclick = () =>
+        busy(async () => {
+          await api.post(`/posts/like/${encodeURIComponent(post._id)}`);
+          await show();
+        });
       item.querySelector<HTMLAnchorElement>('.open')!.href = `/post/${encodeURIComponent(post._id)}`;
       return item;
     }),
@@ -79,7 +82,8 @@ window.addEventListener('popstate', () => void busy(show));
 signupForm.onsubmit = (event) => {
   event.preventDefault();
   void busy(async () => {
-    token = (await api.post<{ encodedToken: string }>('/auth/signup', Object.fromEntries(new FormData(signupForm)))).data.encodedToken;
+    token = (await api.post<{ encodedToken: string }>('/auth/signup', Object.fromEntries(new FormData(signupForm))))
+      .data.encodedToken;
     await show();
   });
 };

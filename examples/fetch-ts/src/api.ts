@@ -31,6 +31,8 @@ export const like = (id: string) => post(`/posts/like/${encodeURIComponent(id)}`
 
 /** Uploads the image (the backend keeps the bytes), then posts with its URL. */
 export async function createPost(content: string, image: File | undefined) {
-  const mediaURL = image ? (await api<{ mediaURL: string }>('/media', { method: 'POST', body: image })).mediaURL : undefined;
+  const mediaURL = image
+    ? (await api<{ mediaURL: string }>('/media', { method: 'POST', body: image })).mediaURL
+    : undefined;
   await post('/posts', { postData: { content, mediaURL } });
 }

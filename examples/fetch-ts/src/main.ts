@@ -6,7 +6,11 @@ import './style.css';
 
 const app = document.getElementById('app')!;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, unknown> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, unknown> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -39,7 +43,12 @@ function postView(post: Post, onChange: () => Promise<void>) {
     navigate(open.pathname);
   });
   const likeButton = el('button', { type: 'button', textContent: `Like (${post.likes.likeCount})` });
-  likeButton.addEventListener('click', () => busy(async () => { await like(post._id); await onChange(); }));
+  likeButton.addEventListener('click', () =>
+    busy(async () => {
+      await like(post._id);
+      await onChange();
+    }),
+  );
   return el(
     'article',
     {},
@@ -53,7 +62,8 @@ function postView(post: Post, onChange: () => Promise<void>) {
 }
 
 function signUpForm(onDone: () => void) {
-  const field = (name: string, label: string, type = 'text') => el('label', {}, label, ' ', el('input', { name, type, required: true }));
+  const field = (name: string, label: string, type = 'text') =>
+    el('label', {}, label, ' ', el('input', { name, type, required: true }));
   const form = el(
     'form',
     { ariaLabel: 'Sign up' },
@@ -67,7 +77,12 @@ function signUpForm(onDone: () => void) {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
     void busy(async () => {
-      await signUp({ firstName: data.firstName!, lastName: data.lastName!, username: data.username!, password: data.password! });
+      await signUp({
+        firstName: data.firstName!,
+        lastName: data.lastName!,
+        username: data.username!,
+        password: data.password!,
+      });
       onDone();
     });
   });
@@ -94,7 +109,12 @@ let signedIn = false;
 async function feedPage() {
   const list = el('section', { ariaLabel: 'Posts' });
   const refresh = async () => list.replaceChildren(...(await getPosts()).map((post) => postView(post, refresh)));
-  const top = signedIn ? postForm(refresh) : signUpForm(() => { signedIn = true; void route(); });
+  const top = signedIn
+    ? postForm(refresh)
+    : signUpForm(() => {
+        signedIn = true;
+        void route();
+      });
   app.replaceChildren(el('h1', { textContent: 'Murmur, with fetch' }), status, top, list);
   await busy(refresh);
 }

@@ -22,14 +22,27 @@ const fail = (message) => {
 try {
   const args = ['pack', '--json', '--pack-destination', work];
   if (process.argv.includes('--ignore-scripts')) args.push('--ignore-scripts');
-  const [packed] = JSON.parse(execFileSync('npm', args, { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+  const [packed] = JSON.parse(
+    execFileSync('npm', args, { cwd: pkgDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
   const files = packed.files.map((f) => f.path).sort();
 
   const required = [
-    'package.json', 'README.md', 'LICENSE',
-    'dist/browser.js', 'dist/browser.d.ts', 'dist/node.js', 'dist/node.d.ts', 'dist/shared.js', 'dist/shared.d.ts',
-    'dist/cookieJar.js', 'dist/generateSeed.js', 'dist/devtools/devtoolsPanel.js',
-    'core/mock_core.js', 'core/mock_core.d.ts', 'core/mock_core_bg.wasm',
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'dist/browser.js',
+    'dist/browser.d.ts',
+    'dist/node.js',
+    'dist/node.d.ts',
+    'dist/shared.js',
+    'dist/shared.d.ts',
+    'dist/cookieJar.js',
+    'dist/generateSeed.js',
+    'dist/devtools/devtoolsPanel.js',
+    'core/mock_core.js',
+    'core/mock_core.d.ts',
+    'core/mock_core_bg.wasm',
   ];
   const missing = required.filter((file) => !files.includes(file));
   if (missing.length) fail(`the tarball lacks ${missing.join(', ')}`);
@@ -37,7 +50,8 @@ try {
   if (stray.length) fail(`the tarball holds what users must not get: ${stray.join(', ')}`);
 
   const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
-  for (const field of ['license', 'repository', 'types', 'files']) if (!manifest[field]) fail(`package.json has no ${field}`);
+  for (const field of ['license', 'repository', 'types', 'files'])
+    if (!manifest[field]) fail(`package.json has no ${field}`);
 
   // Install it: the tarball unpacked as node_modules/@murmur/backend, its
   // dependencies (msw, the peer; faker) taken from this repository's install.
@@ -45,7 +59,11 @@ try {
   const target = join(app, 'node_modules/@murmur/backend');
   mkdirSync(target, { recursive: true });
   execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', target, '--strip-components=1']);
-  for (const dep of ['msw', '@faker-js', ...Object.keys(JSON.parse(readFileSync(join(repoModules, 'msw/package.json'), 'utf8')).dependencies ?? {})]) {
+  for (const dep of [
+    'msw',
+    '@faker-js',
+    ...Object.keys(JSON.parse(readFileSync(join(repoModules, 'msw/package.json'), 'utf8')).dependencies ?? {}),
+  ]) {
     const link = join(app, 'node_modules', dep);
     mkdirSync(dirname(link), { recursive: true });
     try {
@@ -67,11 +85,18 @@ try {
     console.log(res.status, posts.length, typeof SeedError);
   `);
   if (node !== '200 20 function') fail(`@murmur/backend/node answered "${node}"`);
-  const protocol = run(`const p = await import('@murmur/backend/protocol'); const j = await import('@murmur/backend/cookie-jar'); console.log(p.RESET_PATH, Object.keys(j).length > 0);`);
+  const protocol = run(
+    `const p = await import('@murmur/backend/protocol'); const j = await import('@murmur/backend/cookie-jar'); console.log(p.RESET_PATH, Object.keys(j).length > 0);`,
+  );
   if (protocol !== '__murmur/reset true') fail(`@murmur/backend/protocol gave "${protocol}"`);
-  const browser = run(`const b = await import('@murmur/backend'); console.log(typeof b.startMurmurBackend, typeof b.SeedError);`, ['--conditions=browser']);
+  const browser = run(
+    `const b = await import('@murmur/backend'); console.log(typeof b.startMurmurBackend, typeof b.SeedError);`,
+    ['--conditions=browser'],
+  );
   if (browser !== 'function function') fail(`@murmur/backend gave "${browser}"`);
-  console.log(`check-pack: ${packed.filename} (${files.length} files, ${Math.round(packed.size / 1024)} kB packed) installs, and its entry points import`);
+  console.log(
+    `check-pack: ${packed.filename} (${files.length} files, ${Math.round(packed.size / 1024)} kB packed) installs, and its entry points import`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -22,7 +22,13 @@ export function whenStarted(started: Promise<PersistentBackend>): Backend & Medi
 }
 
 /** Every handler of the backend under `options.basePath` (normalised), with the host's options around them. */
-export function backendHandlers(backend: Backend & MediaBackend, options: MurmurCommonOptions & { basePath: string }): RequestHandler[] {
-  const routes = [...createPersistenceHandlers(backend, options.basePath), ...createHandlers(backend, options.basePath)];
+export function backendHandlers(
+  backend: Backend & MediaBackend,
+  options: MurmurCommonOptions & { basePath: string },
+): RequestHandler[] {
+  const routes = [
+    ...createPersistenceHandlers(backend, options.basePath),
+    ...createHandlers(backend, options.basePath),
+  ];
   return withHostOptions(routes, options);
 }

@@ -154,7 +154,12 @@ export async function readBackup(file: Blob | string, maxBytes = BACKUP_MAX_BYTE
 }
 
 function readImage(image: unknown, index: number): BackupMedia {
-  if (!isRecord(image) || typeof image.id !== 'string' || !/^[\w-]+$/.test(image.id) || typeof image.data !== 'string') {
+  if (
+    !isRecord(image) ||
+    typeof image.id !== 'string' ||
+    !/^[\w-]+$/.test(image.id) ||
+    typeof image.data !== 'string'
+  ) {
     throw new BackupError('damaged', BACKUP_MESSAGES.damaged(`image ${index + 1} has no id or no data`));
   }
   let bytes: Uint8Array<ArrayBuffer>;

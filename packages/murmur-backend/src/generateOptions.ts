@@ -26,12 +26,16 @@ export function checkGenerateOptions(options: unknown): Required<GenerateOptions
   const given: Record<string, unknown> = { seed: 1, ...(options as Record<string, unknown>) };
   const unknown = Object.keys(given).filter((key) => !(key in GENERATE_LIMITS));
   if (unknown.length > 0) {
-    throw new RangeError(`seed.generate takes users, posts and seed; remove ${unknown.map((k) => JSON.stringify(k)).join(', ')}`);
+    throw new RangeError(
+      `seed.generate takes users, posts and seed; remove ${unknown.map((k) => JSON.stringify(k)).join(', ')}`,
+    );
   }
   for (const [name, [min, max]] of Object.entries(GENERATE_LIMITS)) {
     const value = given[name];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-      throw new RangeError(`seed.generate.${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value) ?? String(value)}`);
+      throw new RangeError(
+        `seed.generate.${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value) ?? String(value)}`,
+      );
     }
   }
   return given as unknown as Required<GenerateOptions>;

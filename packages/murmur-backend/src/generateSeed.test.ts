@@ -84,7 +84,10 @@ describe('seed: { generate } in createMurmurServer', () => {
         ['guest', 'guest123'],
         [users[5]?.username, GENERATED_PASSWORD],
       ]) {
-        const res = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password }) });
+        const res = await fetch(`${ORIGIN}/api/auth/login`, {
+          method: 'POST',
+          body: JSON.stringify({ username, password }),
+        });
         expect(res.status, String(username)).toBe(200);
       }
     } finally {
@@ -108,7 +111,10 @@ describe('seed: { generate } in createMurmurServer', () => {
     [{ users: 0, posts: 10 }, 'seed: seed.generate.users must be a whole number from 1 to 10000, got 0'],
     [{ users: 10, posts: -1 }, 'seed: seed.generate.posts must be a whole number from 0 to 100000, got -1'],
     [{ users: 10, posts: 2.5 }, 'seed.generate.posts must be a whole number from 0 to 100000, got 2.5'],
-    [{ users: 10, posts: 10, seed: 'abc' }, 'seed.generate.seed must be a whole number from 0 to 4294967295, got "abc"'],
+    [
+      { users: 10, posts: 10, seed: 'abc' },
+      'seed.generate.seed must be a whole number from 0 to 4294967295, got "abc"',
+    ],
     [{ users: 10, posts: 10, comments: 5 }, 'seed.generate takes users, posts and seed; remove "comments"'],
     [{ posts: 10 }, 'seed.generate.users must be a whole number from 1 to 10000, got undefined'],
   ])('refuses %j with a message saying what to change', (generate, message) => {

@@ -32,24 +32,99 @@ const AVATARS = [
   ...[1, 2, 3, 4].map((n) => `avatars/preset-${n}.svg`),
   'avatars/default.svg',
 ];
-const IMAGES = ['seed/aurora.jpg', 'seed/city.jpg', 'seed/desert.jpg', 'seed/forest.jpg', 'seed/harbor.jpg', 'seed/waves.jpg'];
+const IMAGES = [
+  'seed/aurora.jpg',
+  'seed/city.jpg',
+  'seed/desert.jpg',
+  'seed/forest.jpg',
+  'seed/harbor.jpg',
+  'seed/waves.jpg',
+];
 const VIDEO = 'seed/waves.mp4';
-const EMOJI = ['✨', '🔥', '☕', '🚀', '🌿', '📷', '🎉', '😅', '🙌', '🍜', '🌅', '🏃', '🎧', '📚', '💡', '🐛', '🌧️', '❤️', '😂', '🤔'];
+const EMOJI = [
+  '✨',
+  '🔥',
+  '☕',
+  '🚀',
+  '🌿',
+  '📷',
+  '🎉',
+  '😅',
+  '🙌',
+  '🍜',
+  '🌅',
+  '🏃',
+  '🎧',
+  '📚',
+  '💡',
+  '🐛',
+  '🌧️',
+  '❤️',
+  '😂',
+  '🤔',
+];
 const TAGS = [
-  'photography', 'coffee', 'devlife', 'rustlang', 'webdev', 'travel', 'food', 'running', 'books', 'music',
-  'design', 'gardening', 'cycling', 'weekend', 'recipes', 'sketching', 'hiking', 'nightsky', 'citylife', 'buildinpublic',
-  'wasm', 'typescript', 'sunrise', 'mondaymotivation', 'bakery', 'homecooking', 'streetart', 'podcast', 'gaming', 'nature',
+  'photography',
+  'coffee',
+  'devlife',
+  'rustlang',
+  'webdev',
+  'travel',
+  'food',
+  'running',
+  'books',
+  'music',
+  'design',
+  'gardening',
+  'cycling',
+  'weekend',
+  'recipes',
+  'sketching',
+  'hiking',
+  'nightsky',
+  'citylife',
+  'buildinpublic',
+  'wasm',
+  'typescript',
+  'sunrise',
+  'mondaymotivation',
+  'bakery',
+  'homecooking',
+  'streetart',
+  'podcast',
+  'gaming',
+  'nature',
 ];
 const OPENERS = [
-  'Finally tried', 'Can’t stop thinking about', 'Hot take:', 'Today I learned about', 'Spent the morning with',
-  'Small win:', 'Anyone else into', 'Weekend plan:', 'Still amazed by', 'Note to self:', 'Just finished',
+  'Finally tried',
+  'Can’t stop thinking about',
+  'Hot take:',
+  'Today I learned about',
+  'Spent the morning with',
+  'Small win:',
+  'Anyone else into',
+  'Weekend plan:',
+  'Still amazed by',
+  'Note to self:',
+  'Just finished',
 ];
 const COMMENTS = [
-  'Love this!', 'So good', 'Where was this taken?', 'Saving this for later', 'Same here 😂', 'Congrats!',
-  'This made my day', 'Tell me more', 'Couldn’t agree more', 'Need to try this', 'Wow, the colours', 'Great thread',
+  'Love this!',
+  'So good',
+  'Where was this taken?',
+  'Saving this for later',
+  'Same here 😂',
+  'Congrats!',
+  'This made my day',
+  'Tell me more',
+  'Couldn’t agree more',
+  'Need to try this',
+  'Wow, the colours',
+  'Great thread',
 ];
 
-const clip = (text: string, max: number) => ([...text].length <= max ? text : [...text].slice(0, max).join('').trimEnd());
+const clip = (text: string, max: number) =>
+  [...text].length <= max ? text : [...text].slice(0, max).join('').trimEnd();
 
 /** ASCII letters, digits, `_`, `.`, `-`; starting and ending with a letter, digit or `_`; at most `max` characters. */
 function usernamePart(text: string, max: number): string {
@@ -93,7 +168,13 @@ function makeUsers(random: Random, count: number): SeedUser[] {
     const first = usernamePart(firstName, 12) || 'user';
     const last = usernamePart(lastName, 12) || 'murmur';
     const style = int(random, 0, 3);
-    let stem = [`${first}_${last}`, `${first}.${last}`, `${first}${last.slice(0, 1)}`, `${first}_${faker.word.noun().toLowerCase()}`][style] ?? first;
+    let stem =
+      [
+        `${first}_${last}`,
+        `${first}.${last}`,
+        `${first}${last.slice(0, 1)}`,
+        `${first}_${faker.word.noun().toLowerCase()}`,
+      ][style] ?? first;
     stem = usernamePart(stem, 25).padEnd(3, '_');
     let username = stem;
     for (let n = 2; taken.has(username); n++) username = `${stem}${n}`;
@@ -107,9 +188,13 @@ function makeUsers(random: Random, count: number): SeedUser[] {
       createdAt: int(random, FROM - 180 * 86_400_000, FROM),
     };
     if (chance(random, 0.75)) {
-      user.bio = clip(`${faker.person.jobTitle()}. ${pick(random, OPENERS)} ${faker.word.noun()} ${pick(random, EMOJI)}`, 160);
+      user.bio = clip(
+        `${faker.person.jobTitle()}. ${pick(random, OPENERS)} ${faker.word.noun()} ${pick(random, EMOJI)}`,
+        160,
+      );
     }
-    if (chance(random, 0.3)) user.website = `https://${username.replace(/[._]/g, '-').replace(/^-+|-+$/g, '') || 'site'}.example.com`;
+    if (chance(random, 0.3))
+      user.website = `https://${username.replace(/[._]/g, '-').replace(/^-+|-+$/g, '') || 'site'}.example.com`;
     users.push(user);
   }
   return users;
@@ -164,7 +249,8 @@ function makePosts(random: Random, users: SeedUser[], count: number): SeedPost[]
     const author = users[skewed(random, n)]!;
     const post: SeedPost = { username: author.username, content: postText(random, pools), createdAt };
     const tagCount = int(random, 0, 3);
-    if (tagCount > 0) post.hashtags = [...new Set(Array.from({ length: tagCount }, () => `#${pick(random, TAGS)}`))].join(' ');
+    if (tagCount > 0)
+      post.hashtags = [...new Set(Array.from({ length: tagCount }, () => `#${pick(random, TAGS)}`))].join(' ');
     const media = random.next();
     if (media < 0.02) post.mediaURL = VIDEO;
     else if (media < 0.27) post.mediaURL = pick(random, IMAGES);

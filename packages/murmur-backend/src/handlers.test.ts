@@ -65,10 +65,11 @@ describe('a body over the limit', () => {
     server.listen({ onUnhandledRequest: 'error' });
   });
 
-  const login = (body: BodyInit) => fetch('http://localhost/api/auth/login', { method: 'POST', body, duplex: 'half' } as RequestInit);
+  const login = (body: BodyInit) =>
+    fetch('http://localhost/api/auth/login', { method: 'POST', body, duplex: 'half' } as RequestInit);
   const padded = (bytes: number) => `${' '.repeat(bytes - 40)}{"username":"guest","password":"guest123"}`.slice(-bytes);
 
-  it('answers 413 with the core\'s message, and never reaches the core', async () => {
+  it("answers 413 with the core's message, and never reaches the core", async () => {
     reached.length = 0;
     const res = await login(padded(MAX_BODY_BYTES + 1));
     expect(res.status).toBe(413);
@@ -102,7 +103,11 @@ describe('a body over the limit', () => {
         controller.enqueue(chunk);
       },
     });
-    const request = new Request('http://localhost/api/auth/login', { method: 'POST', body: endless, duplex: 'half' } as RequestInit);
+    const request = new Request('http://localhost/api/auth/login', {
+      method: 'POST',
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
     expect(await bodyWithin(request, MAX_BODY_BYTES)).toBeNull();
     expect(pulled).toBeLessThan(10);
   });

@@ -161,7 +161,8 @@ export function createHandlers(backend: Backend, basePath = '/') {
     http.all(pattern, async ({ request }) => {
       const url = new URL(request.url);
       const path = `/api${url.pathname.slice(apiPrefix.length)}${url.search}`;
-      const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await bodyWithin(request, MAX_BODY_BYTES);
+      const body =
+        request.method === 'GET' || request.method === 'HEAD' ? '' : await bodyWithin(request, MAX_BODY_BYTES);
       // The core refuses it too, but a body this large is not worth copying into it.
       if (body === null) return HttpResponse.json({ errors: [BODY_TOO_LARGE] }, { status: 413, headers: HEADERS });
       const res = await backend.handle({

@@ -15,7 +15,8 @@ export const SIGNATURE_BYTES = 8;
 
 /** `image/png` or `image/jpeg` when the bytes start like one, otherwise null. */
 export function imageTypeOf(bytes: ArrayBuffer | Uint8Array): ImageType | null {
-  const head = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes, 0, Math.min(bytes.byteLength, SIGNATURE_BYTES));
+  const head =
+    bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes, 0, Math.min(bytes.byteLength, SIGNATURE_BYTES));
   for (const [type, signature] of SIGNATURES) {
     if (head.length >= signature.length && signature.every((byte, i) => head[i] === byte)) return type;
   }

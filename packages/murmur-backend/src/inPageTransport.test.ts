@@ -131,7 +131,10 @@ describe('createInPageTransport', () => {
           { status: 418, statusText: 'Teapot', headers: { 'X-Murmur-Backend': 'wasm-core' } },
         ),
       ),
-      http.get(/\/media\/bin$/, () => new HttpResponse(bytes, { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' } })),
+      http.get(
+        /\/media\/bin$/,
+        () => new HttpResponse(bytes, { headers: { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' } }),
+      ),
     ]);
     const res = await target.fetch('/api/teapot');
     expect(res.status).toBe(418);
@@ -195,7 +198,11 @@ describe('createInPageTransport', () => {
           return HttpResponse.text('ok');
         }),
       ]);
-      await target.fetch('/api/echo', { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
+      await target.fetch('/api/echo', {
+        method: 'POST',
+        body: '{"a":1}',
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(clone).not.toHaveBeenCalled();
       // A Request as input cannot be built again: msw clones it.
       await target.fetch(new Request(`${ORIGIN}/api/echo`, { method: 'POST', body: 'two' }));

@@ -71,7 +71,8 @@ class ReplayableRequest extends Request {
 }
 
 /** The handlers that answer requests (msw's WebSocket handlers do not). */
-const httpHandlers = (handlers: readonly AnyHandler[]) => handlers.filter((handler) => handler instanceof RequestHandler);
+const httpHandlers = (handlers: readonly AnyHandler[]) =>
+  handlers.filter((handler) => handler instanceof RequestHandler);
 
 /** `passthrough()` from a handler: msw lets the request go on to the network. */
 const isPassthrough = (response: Response) =>
@@ -93,7 +94,8 @@ export function createInPageTransport(handlers: HandlerSource, options: InPageTr
   const ours = (input: RequestInfo | URL): URL | null => {
     let url: URL;
     try {
-      url = input instanceof Request ? new URL(input.url) : new URL(String(input), globalThis.document?.baseURI ?? origin);
+      url =
+        input instanceof Request ? new URL(input.url) : new URL(String(input), globalThis.document?.baseURI ?? origin);
     } catch {
       return null; // fetch itself reports the bad URL
     }
@@ -125,7 +127,8 @@ export function createInPageTransport(handlers: HandlerSource, options: InPageTr
     if (signal.aborted) throw signal.reason ?? abortError();
     // For the fall-through a handler may have read the body: keep a copy,
     // unless fetch can build it again from `input` and `init`.
-    const fallbackCopy = request.body !== null && (input instanceof Request || typeof init?.body !== 'string') ? request.clone() : null;
+    const fallbackCopy =
+      request.body !== null && (input instanceof Request || typeof init?.body !== 'string') ? request.clone() : null;
     let settled: Response | undefined;
     let onAbort: () => void = () => undefined;
     // As with the worker, an abort does not stop the handler; the caller just stops waiting.

@@ -4,4 +4,4 @@
 export const MAX_BODY_BYTES = 262144;
 
 /** The message of that 413, as the core words it. */
-export const BODY_TOO_LARGE = "Request body too large";
+export const BODY_TOO_LARGE = 'Request body too large';

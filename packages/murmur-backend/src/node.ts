@@ -60,7 +60,9 @@ export function createMurmurServer(options: MurmurCommonOptions & { core?: MockC
   checkSeed(seed);
   const start = (loadable: LoadableSeed | undefined) => PersistentBackend.inMemory(seededCore(core, loadable));
   const backend =
-    seed && 'generate' in seed ? loadableSeed(seed).then(start) : Promise.resolve(start(seed as LoadableSeed | undefined));
+    seed && 'generate' in seed
+      ? loadableSeed(seed).then(start)
+      : Promise.resolve(start(seed as LoadableSeed | undefined));
   const ready = backend.then(() => undefined);
   ready.catch(() => undefined); // requests report it; `ready` is for the caller
   const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));

@@ -36,7 +36,13 @@ async function withServer(options: Parameters<typeof createMurmurServer>[0], bod
 const SEED: MurmurSeed = {
   users: [
     { username: 'ada', password: 'engine-1843', firstName: 'Ada', lastName: 'Lovelace', bio: 'Notes on the engine' },
-    { username: 'grace', password: 'cobol-1959', firstName: 'Grace', lastName: 'Hopper', avatarURL: '/avatars/seed-2.svg' },
+    {
+      username: 'grace',
+      password: 'cobol-1959',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      avatarURL: '/avatars/seed-2.svg',
+    },
   ],
   follows: [['grace', 'ada']],
   posts: [
@@ -52,13 +58,23 @@ describe('seed', () => {
       expect(ada.status).toBe(200);
       expect(JSON.stringify(ada.json)).not.toContain('engine-1843'); // hashed, never returned
       expect((await login('ada', 'wrong')).status).toBe(401);
-      expect((await login('guest', 'guest123')).json.errors).toEqual(['The username you entered is not Registered. Not Found error']);
-      const users = (await send('/api/users')).json.users as { username: string; bio?: string; followers: { username: string }[] }[];
+      expect((await login('guest', 'guest123')).json.errors).toEqual([
+        'The username you entered is not Registered. Not Found error',
+      ]);
+      const users = (await send('/api/users')).json.users as {
+        username: string;
+        bio?: string;
+        followers: { username: string }[];
+      }[];
       expect(users.map((u) => u.username)).toEqual(['ada', 'grace']);
       expect(users.map((u) => (u as unknown as { _id: string })._id)).toEqual(['u-01', 'u-02']);
       expect(users[0]?.bio).toBe('Notes on the engine');
       expect(users[0]?.followers.map((u) => u.username)).toEqual(['grace']);
-      const posts = (await send('/api/posts')).json.posts as { content: string; username: string; likes: { likeCount: number } }[];
+      const posts = (await send('/api/posts')).json.posts as {
+        content: string;
+        username: string;
+        likes: { likeCount: number };
+      }[];
       expect(posts.map((p) => [p.username, p.content, p.likes.likeCount])).toEqual(
         expect.arrayContaining([
           ['ada', 'The engine weaves algebraic patterns', 1],
@@ -66,7 +82,10 @@ describe('seed', () => {
         ]),
       );
       expect(posts).toHaveLength(2);
-      expect((await send('/api/posts/p-01')).json.post).toMatchObject({ username: 'ada', content: 'The engine weaves algebraic patterns' });
+      expect((await send('/api/posts/p-01')).json.post).toMatchObject({
+        username: 'ada',
+        content: 'The engine weaves algebraic patterns',
+      });
     });
   });
 
@@ -97,9 +116,18 @@ describe('seed', () => {
   it.each([
     [{ users: [SEED.users[0], SEED.users[0]] }, 'seed: user "ada": Unprocessable Entity. Username Already Exists.'],
     [{ users: [{ ...SEED.users[0], password: '' }] }, 'seed: user "ada": Username and password must not be empty'],
-    [{ users: [{ ...SEED.users[0], avatarURL: 'javascript:alert(1)' }] }, 'seed: user "ada": avatarURL must be a path to an uploaded or shipped image'],
-    [{ users: [SEED.users[0]], posts: [{ username: 'bob', content: 'hi' }] }, 'seed: post 1 ("hi"): no seed user "bob"'],
-    [{ users: [SEED.users[0]], posts: [{ username: 'ada', content: 'x'.repeat(101) }] }, `seed: post 1 ("${'x'.repeat(101)}"): Post content must be at most 100 characters`],
+    [
+      { users: [{ ...SEED.users[0], avatarURL: 'javascript:alert(1)' }] },
+      'seed: user "ada": avatarURL must be a path to an uploaded or shipped image',
+    ],
+    [
+      { users: [SEED.users[0]], posts: [{ username: 'bob', content: 'hi' }] },
+      'seed: post 1 ("hi"): no seed user "bob"',
+    ],
+    [
+      { users: [SEED.users[0]], posts: [{ username: 'ada', content: 'x'.repeat(101) }] },
+      `seed: post 1 ("${'x'.repeat(101)}"): Post content must be at most 100 characters`,
+    ],
     [{ users: [SEED.users[0]], follows: [['ada', 'ada']] }, 'seed: follow "ada" → "ada": You cannot follow yourself'],
     [{ users: 'ada' }, 'seed: `users` must be a list (or give a `snapshot` or `generate`)'],
     [{ snapshot: '{"format":"other"}' }, 'seed: snapshot refused'],
@@ -147,7 +175,10 @@ describe('latency', () => {
 
 describe('log', () => {
   afterEach(() => vi.restoreAllMocks());
-  const spies = () => ['log', 'info', 'warn', 'error', 'debug'].map((name) => vi.spyOn(console, name as 'log').mockImplementation(() => undefined));
+  const spies = () =>
+    ['log', 'info', 'warn', 'error', 'debug'].map((name) =>
+      vi.spyOn(console, name as 'log').mockImplementation(() => undefined),
+    );
 
   it('prints nothing when off (the default)', async () => {
     const all = spies();
@@ -186,7 +217,7 @@ describe('onUnhandledRequest', () => {
   });
   afterAll(() => new Promise((resolve) => stub.close(resolve)));
 
-  it("answers an /api path the core does not know with 404 by default", async () => {
+  it('answers an /api path the core does not know with 404 by default', async () => {
     await withServer({}, async () => {
       const res = await send('/api/weather', {}, origin);
       expect(res.status).toBe(404);
@@ -196,7 +227,10 @@ describe('onUnhandledRequest', () => {
 
   it("'passthrough' sends it on to the real server, and the core still answers its own routes", async () => {
     await withServer({ onUnhandledRequest: 'passthrough' }, async () => {
-      expect((await send('/api/weather?city=Oslo', {}, origin)).json).toEqual({ from: 'stub', url: '/api/weather?city=Oslo' });
+      expect((await send('/api/weather?city=Oslo', {}, origin)).json).toEqual({
+        from: 'stub',
+        url: '/api/weather?city=Oslo',
+      });
       expect((await send('/api/posts', {}, origin)).json.posts).toHaveLength(12);
       // A known route's own 404 is the core's answer, not a pass-through.
       expect((await send('/api/posts/p-999', {}, origin)).json.errors).toEqual(['Post not found']);

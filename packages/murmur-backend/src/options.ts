@@ -39,7 +39,9 @@ export function latencyMs(latency: Latency | undefined, random: () => number = M
   if (latency === undefined) return 0;
   const [min, max] = typeof latency === 'number' ? [latency, latency] : latency;
   if (!(Number.isFinite(min) && Number.isFinite(max) && min >= 0 && max >= min)) {
-    throw new RangeError(`latency must be a number of ms >= 0 or a [min, max] range with 0 <= min <= max, got ${JSON.stringify(latency)}`);
+    throw new RangeError(
+      `latency must be a number of ms >= 0 or a [min, max] range with 0 <= min <= max, got ${JSON.stringify(latency)}`,
+    );
   }
   return min + random() * (max - min);
 }
@@ -82,7 +84,9 @@ export function withHostOptions(handlers: readonly RequestHandler[], options: Mu
         (!response || (await isNoRoute(response)));
       if (options.log) {
         const status = passing || !response ? 'passthrough' : String(response.status);
-        console.info(`[murmur] ${request.method} ${url.pathname}${url.search} ${status} ${Math.round(performance.now() - started)}ms`);
+        console.info(
+          `[murmur] ${request.method} ${url.pathname}${url.search} ${status} ${Math.round(performance.now() - started)}ms`,
+        );
       }
       // Nothing answered (a path none of them knows): on to the network, as without the backend.
       return passing ? passthrough() : response;

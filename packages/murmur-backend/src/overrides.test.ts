@@ -25,7 +25,10 @@ afterAll(() => server.close());
 
 let token = '';
 beforeAll(async () => {
-  const res = await fetch(`${ORIGIN}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'guest', password: 'guest123' }) });
+  const res = await fetch(`${ORIGIN}/api/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ username: 'guest', password: 'guest123' }),
+  });
   token = ((await res.json()) as { encodedToken: string }).encodedToken;
 });
 
@@ -50,7 +53,9 @@ const viaXhr: Sender = (path, method = 'POST') =>
   });
 
 const tryAgain = () =>
-  http.post('*/api/posts/like/:postId', () => HttpResponse.json({ errors: ['Try again'] }, { status: 500 }), { once: true });
+  http.post('*/api/posts/like/:postId', () => HttpResponse.json({ errors: ['Try again'] }, { status: 500 }), {
+    once: true,
+  });
 
 describe.each([
   ['fetch', viaFetch],
@@ -64,9 +69,9 @@ describe.each([
     // Used up: the core answers, and the failed like changed nothing.
     const liked = await send('/api/posts/like/p-03');
     expect(liked.status).toBe(200);
-    const post = (JSON.parse(liked.body) as { posts: { _id: string; likes: { likedBy: { username: string }[] } }[] }).posts.find(
-      (p) => p._id === 'p-03',
-    );
+    const post = (
+      JSON.parse(liked.body) as { posts: { _id: string; likes: { likedBy: { username: string }[] } }[] }
+    ).posts.find((p) => p._id === 'p-03');
     expect(post?.likes.likedBy.map((u) => u.username)).toContain('guest');
     expect((await send('/api/posts/dislike/p-03')).status).toBe(200);
   });

@@ -9,5 +9,7 @@ import { expect, it } from 'vitest';
 it('packs into a tarball that installs and imports', () => {
   const script = fileURLToPath(new URL('../scripts/check-pack.mjs', import.meta.url));
   const out = execFileSync('node', [script, '--ignore-scripts'], { encoding: 'utf8' });
-  expect(out).toMatch(/^check-pack: murmur-backend-\d+\.\d+\.\d+\.tgz \(\d+ files, \d+ kB packed\) installs, and its entry points import$/m);
+  expect(out).toMatch(
+    /^check-pack: murmur-backend-\d+\.\d+\.\d+\.tgz \(\d+ files, \d+ kB packed\) installs, and its entry points import$/m,
+  );
 }, 120_000);

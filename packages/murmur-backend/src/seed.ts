@@ -73,9 +73,11 @@ export type LoadableSeed = SeedData | { snapshot: string | object };
  */
 export function applySeed(core: SeedableCore, seed: LoadableSeed): void {
   const snapshot = 'snapshot' in seed;
-  if (!snapshot && !Array.isArray(seed.users)) throw new SeedError('seed: `users` must be a list (or give a `snapshot` or `generate`)');
+  if (!snapshot && !Array.isArray(seed.users))
+    throw new SeedError('seed: `users` must be a list (or give a `snapshot` or `generate`)');
   try {
-    if (snapshot) core.importSnapshot(typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot));
+    if (snapshot)
+      core.importSnapshot(typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot));
     else core.importSeed(JSON.stringify(seed));
   } catch (error) {
     throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);

@@ -38,7 +38,15 @@ describe('persist', () => {
     const { backend, notices } = await startBackend(createNodeCore(), 'memory');
     const token = await signIn(backend);
     expect((await createPost(backend, token, 'kept in memory only')).status).toBe(201);
-    expect((await backend.upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).buffer, 'image/png', token)).status).toBe(201);
+    expect(
+      (
+        await backend.upload(
+          new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).buffer,
+          'image/png',
+          token,
+        )
+      ).status,
+    ).toBe(201);
     expect(await indexedDB.databases()).toEqual([]);
     expect(notices).toEqual([]);
   });
@@ -67,7 +75,9 @@ describe('persist', () => {
 
     // A core that never loads: the start fails with its error, and the connection is closed (a version change is not blocked).
     globalThis.indexedDB = new IDBFactory();
-    await expect(startBackend(Promise.reject(new Error('the wasm did not load')), 'indexeddb')).rejects.toThrow('the wasm did not load');
+    await expect(startBackend(Promise.reject(new Error('the wasm did not load')), 'indexeddb')).rejects.toThrow(
+      'the wasm did not load',
+    );
     const upgraded = await new Promise<number>((resolve, reject) => {
       const open = indexedDB.open('murmur', 99);
       open.onsuccess = () => {
@@ -84,6 +94,8 @@ describe('persist', () => {
     await expect(startBackend(createNodeCore(), 'localStorage' as 'memory')).rejects.toThrow(
       `persist must be 'indexeddb' or 'memory', got "localStorage"`,
     );
-    expect((await call((await startBackend(createNodeCore(), 'memory')).backend, 'GET', '/api/posts')).status).toBe(200);
+    expect((await call((await startBackend(createNodeCore(), 'memory')).backend, 'GET', '/api/posts')).status).toBe(
+      200,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { elementHandle, type Engine, type Tab, type Target } from '../driver';
 
-const element = async (page: Page, target: Target) => (await elementHandle<ElementHandle<Node>>(page, target)) as ElementHandle<Element>;
+const element = async (page: Page, target: Target) =>
+  (await elementHandle<ElementHandle<Node>>(page, target)) as ElementHandle<Element>;
 
 function tabOf(page: Page): Tab {
   return {
@@ -10,7 +11,7 @@ function tabOf(page: Page): Tab {
     evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
     click: async (target) => (await element(page, target)).click(),
     type: async (target, text) => (await element(page, target)).type(text),
-    upload: async (target, path) => (await element(page, target) as ElementHandle<HTMLInputElement>).uploadFile(path),
+    upload: async (target, path) => ((await element(page, target)) as ElementHandle<HTMLInputElement>).uploadFile(path),
     screenshot: async (path) => void (await page.screenshot({ path })),
   };
 }

@@ -22,11 +22,17 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess }> 
 /** Starts WebKitWebDriver and waits until it answers. */
 async function startDriver(display: string): Promise<{ url: string; process: ChildProcess }> {
   const port = await freePort();
-  const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env: { ...process.env, DISPLAY: display }, stdio: 'ignore' });
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`);
-    const up = await fetch(`${url}/status`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { url, process: driver };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

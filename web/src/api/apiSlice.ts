@@ -88,7 +88,12 @@ const feedArgs = (getState: () => unknown) => cachedArgs(getState, 'getFeed');
  * Changes the post `postId` wherever it is cached (the whole list, every
  * page of every list, the post's own page); returns the undo of all.
  */
-function patchPost(dispatch: Dispatch, getState: () => unknown, postId: string, recipe: (post: Post) => void): () => void {
+function patchPost(
+  dispatch: Dispatch,
+  getState: () => unknown,
+  postId: string,
+  recipe: (post: Post) => void,
+): () => void {
   const patches = [
     dispatch(
       api.util.updateQueryData('getPosts', undefined, (posts) => {
@@ -111,7 +116,12 @@ function patchPost(dispatch: Dispatch, getState: () => unknown, postId: string, 
 }
 
 /** Changes the user `userId` wherever it is cached (the user list, their profile); returns the undo of all. */
-function patchUser(dispatch: Dispatch, getState: () => unknown, userId: string, recipe: (user: User) => void): () => void {
+function patchUser(
+  dispatch: Dispatch,
+  getState: () => unknown,
+  userId: string,
+  recipe: (user: User) => void,
+): () => void {
   const patches = [
     dispatch(
       api.util.updateQueryData('getUsers', undefined, (users) => {
@@ -291,7 +301,10 @@ export const api = createApi({
     /** Adding or removing a bookmark: on screen at once; the answer is the whole list. */
     const bookmark = (kind: 'add' | 'remove') =>
       build.mutation<string[], string>({
-        query: (postId) => ({ url: `/users/${kind === 'add' ? 'bookmark' : 'remove-bookmark'}/${id(postId)}`, method: 'POST' }),
+        query: (postId) => ({
+          url: `/users/${kind === 'add' ? 'bookmark' : 'remove-bookmark'}/${id(postId)}`,
+          method: 'POST',
+        }),
         transformResponse: bookmarksOf,
         async onQueryStarted(postId, { dispatch, queryFulfilled }) {
           // Every card reads its bookmark from this list, so every page shows the change.
@@ -322,8 +335,12 @@ export const api = createApi({
           }
           const undos = before
             ? [
-                patchUser(dispatch, getState, before._id, (me) => applyFollow(me, 'following', user, kind === 'follow')),
-                patchUser(dispatch, getState, user._id, (them) => applyFollow(them, 'followers', before, kind === 'follow')),
+                patchUser(dispatch, getState, before._id, (me) =>
+                  applyFollow(me, 'following', user, kind === 'follow'),
+                ),
+                patchUser(dispatch, getState, user._id, (them) =>
+                  applyFollow(them, 'followers', before, kind === 'follow'),
+                ),
               ]
             : [];
           await answerOrUndo(
@@ -354,7 +371,8 @@ export const api = createApi({
       getFeed: build.infiniteQuery<PostsPageResponse, FeedArg, number>({
         infiniteQueryOptions: {
           initialPageParam: 1,
-          getNextPageParam: (last, _all, lastPage) => (lastPage * FEED_PAGE_SIZE < last.total ? lastPage + 1 : undefined),
+          getNextPageParam: (last, _all, lastPage) =>
+            lastPage * FEED_PAGE_SIZE < last.total ? lastPage + 1 : undefined,
         },
         query: ({ queryArg, pageParam }) => feedUrl(queryArg, pageParam),
         providesTags: (_result, _error, { scope }) => ['Post', 'Feed', { type: 'Feed', id: scope }],

@@ -33,11 +33,17 @@ export interface ApiState {
 const USER_GONE = 'The username you entered is not Registered. Not Found error';
 
 export function apiFailure(error: unknown): ApiFailure {
-  return error instanceof ApiError ? { status: error.status, message: error.message } : { status: 0, message: errorMessage(error) };
+  return error instanceof ApiError
+    ? { status: error.status, message: error.message }
+    : { status: 0, message: errorMessage(error) };
 }
 
 /** Ends the session, once, when the backend refused the token the request carried and it is still the one held. */
-export function endSessionIfRejected(failure: ApiFailure, token: string | null, api: Pick<BaseQueryApi, 'getState' | 'dispatch'>) {
+export function endSessionIfRejected(
+  failure: ApiFailure,
+  token: string | null,
+  api: Pick<BaseQueryApi, 'getState' | 'dispatch'>,
+) {
   const rejected = failure.status === 401 || (failure.status === 404 && failure.message === USER_GONE);
   if (!token || !rejected || (api.getState() as ApiState).session.token !== token) return;
   api.dispatch(logout());

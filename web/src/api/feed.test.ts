@@ -16,7 +16,8 @@ const EXPLORE: FeedArg = { scope: 'explore', filter: 'Latest' };
 /** Reads a feed's first page (subscribed, as a page is): its last page read. */
 const read = async (arg: FeedArg) => (await store.dispatch(api.endpoints.getFeed.initiate(arg)).unwrap()).pages.at(-1)!;
 /** Reads a feed's next page. */
-const readNext = (arg: FeedArg) => store.dispatch(api.endpoints.getFeed.initiate(arg, { direction: 'forward' })).unwrap();
+const readNext = (arg: FeedArg) =>
+  store.dispatch(api.endpoints.getFeed.initiate(arg, { direction: 'forward' })).unwrap();
 const cached = (arg: FeedArg) => api.endpoints.getFeed.select(arg)(store.getState()).data;
 const feedPosts = (arg: FeedArg) => cached(arg)?.pages.flatMap((page) => page.posts) ?? [];
 const feedPost = (arg: FeedArg, id: string) => feedPosts(arg).find((p) => p._id === id);
@@ -107,7 +108,9 @@ describe('paged feeds through RTK Query, against the real core', () => {
 
   it('edits and comments show on the feed from the answer', async () => {
     await read(HOME);
-    await store.dispatch(api.endpoints.editPost.initiate({ postId: 'p-07', postData: { content: 'Edited on Home' } })).unwrap();
+    await store
+      .dispatch(api.endpoints.editPost.initiate({ postId: 'p-07', postData: { content: 'Edited on Home' } }))
+      .unwrap();
     expect(feedPost(HOME, 'p-07')?.content).toBe('Edited on Home');
     await store.dispatch(api.endpoints.addComment.initiate({ postId: 'p-07', text: 'A note' })).unwrap();
     expect(feedPost(HOME, 'p-07')?.comments[0]?.text).toBe('A note');

@@ -43,24 +43,69 @@ function expectSame(mine: Problem, core_: Problem) {
   else expect(mine).toBe(core_ === INPUT_ERRORS.usernameTaken ? null : core_);
 }
 
-const guestToken = () => String(call('POST', '/api/auth/login', undefined, { username: 'guest', password: 'guest123' }).json.encodedToken);
+const guestToken = () =>
+  String(call('POST', '/api/auth/login', undefined, { username: 'guest', password: 'guest123' }).json.encodedToken);
 const signup = (fields: Record<string, string>) =>
-  verdict(call('POST', '/api/auth/signup', undefined, { firstName: 'Ada', lastName: 'Byron', username: 'someone', password: 'password1', ...fields }));
+  verdict(
+    call('POST', '/api/auth/signup', undefined, {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      username: 'someone',
+      password: 'password1',
+      ...fields,
+    }),
+  );
 
 // Characters from every class the rules name: ASCII word characters and
 // punctuation, spaces of several kinds, controls, bidi overrides and
 // isolates, joiners, accents and emoji.
-const UNITS = ['a', 'Z', '7', '_', '.', '-', '/', '?', ':', '#', ' ', '\t', '\n', 'é', '😀', '日', '\u0000', '\u001f', '\u007f', '\u0085', '\u009f', '\u00a0', '\u200d', '\u202a', '\u202e', '\u2066', '\u2069', '\u3000', '\ufeff'];
+const UNITS = [
+  'a',
+  'Z',
+  '7',
+  '_',
+  '.',
+  '-',
+  '/',
+  '?',
+  ':',
+  '#',
+  ' ',
+  '\t',
+  '\n',
+  'é',
+  '😀',
+  '日',
+  '\u0000',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\u00a0',
+  '\u200d',
+  '\u202a',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\u3000',
+  '\ufeff',
+];
 const text = (maxLength: number) => fc.string({ unit: fc.constantFrom(...UNITS), maxLength });
 /** Around a limit: `fill` repeated to just under or over it, with a random head and tail. */
 const nearLimit = (limit: number, fill = 'a') =>
-  fc.tuple(text(3), fc.integer({ min: limit - 3, max: limit + 2 }), text(3)).map(([head, n, tail]) => head + fill.repeat(Math.max(0, n)) + tail);
+  fc
+    .tuple(text(3), fc.integer({ min: limit - 3, max: limit + 2 }), text(3))
+    .map(([head, n, tail]) => head + fill.repeat(Math.max(0, n)) + tail);
 
 beforeEach(() => core.reset());
 
 describe('the forms check what the core checks', { timeout: 60_000 }, () => {
   it('usernames', () => {
-    const usernames = fc.oneof(text(35), fc.string({ unit: fc.constantFrom('a', 'B', '1', '_', '.', '-'), maxLength: 34 }), nearLimit(30, 'u'));
+    const usernames = fc.oneof(
+      text(35),
+      fc.string({ unit: fc.constantFrom('a', 'B', '1', '_', '.', '-'), maxLength: 34 }),
+      nearLimit(30, 'u'),
+    );
     fc.assert(
       fc.property(usernames, (username) => {
         core.reset();
@@ -100,7 +145,16 @@ describe('the forms check what the core checks', { timeout: 60_000 }, () => {
       }),
       { numRuns: 200 },
     );
-    const prefix = fc.constantFrom('', 'http://', 'HTTPS://', 'https://', 'ftp://', 'javascript:', 'https:', 'http:///');
+    const prefix = fc.constantFrom(
+      '',
+      'http://',
+      'HTTPS://',
+      'https://',
+      'ftp://',
+      'javascript:',
+      'https:',
+      'http:///',
+    );
     const websites = fc.oneof(
       fc.tuple(prefix, text(12)).map(([p, rest]) => p + rest),
       fc.tuple(prefix, nearLimit(192, 'w')).map(([p, rest]) => p + rest),

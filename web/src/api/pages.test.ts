@@ -74,7 +74,10 @@ describe('every page shows optimistic writes and takes them back when refused', 
     const pending = store.dispatch(api.endpoints.likePost.initiate(POST));
     for (const [page, post] of Object.entries(everywhere())) {
       expect(post?.likes.likeCount, page).toBe(likes + 1);
-      expect(post?.likes.likedBy.map((u) => u.username), page).toContain('guest');
+      expect(
+        post?.likes.likedBy.map((u) => u.username),
+        page,
+      ).toContain('guest');
     }
     await pending.unwrap();
     for (const [page, post] of Object.entries(everywhere())) expect(post?.likes.likeCount, page).toBe(likes + 1);
@@ -110,7 +113,8 @@ describe('every page shows optimistic writes and takes them back when refused', 
     await (await otherTab(AUTHOR)).dispatch(api.endpoints.deletePost.initiate(POST)).unwrap();
     const writes = [
       () => store.dispatch(api.endpoints.addComment.initiate({ postId: POST, text: 'Too late' })),
-      () => store.dispatch(api.endpoints.editComment.initiate({ postId: POST, commentId: commentId!, text: 'Changed' })),
+      () =>
+        store.dispatch(api.endpoints.editComment.initiate({ postId: POST, commentId: commentId!, text: 'Changed' })),
       () => store.dispatch(api.endpoints.deleteComment.initiate({ postId: POST, commentId: commentId! })),
     ];
     for (const write of writes) {
@@ -140,11 +144,14 @@ describe('every page shows optimistic writes and takes them back when refused', 
       .toBe('p-01');
   });
 
-  it("a follow shows at once on the profile and the user list, and is taken back when refused", async () => {
+  it('a follow shows at once on the profile and the user list, and is taken back when refused', async () => {
     const profile = await store.dispatch(api.endpoints.getUserByName.initiate(AUTHOR)).unwrap();
     await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
     const cachedProfile = () => api.endpoints.getUserByName.select(AUTHOR)(store.getState()).data!;
-    const listed = () => api.endpoints.getUsers.select()(store.getState()).data!.find((u) => u.username === AUTHOR)!;
+    const listed = () =>
+      api.endpoints.getUsers
+        .select()(store.getState())
+        .data!.find((u) => u.username === AUTHOR)!;
     const followers = profile.followers.length;
 
     const pending = store.dispatch(api.endpoints.followUser.initiate(profile));

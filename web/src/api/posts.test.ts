@@ -25,13 +25,17 @@ describe('posts through RTK Query, against the real core', () => {
   it('creates, edits and deletes a post: each answer replaces the cached list, with no refetch', async () => {
     const reads = () => store.getState().api.queries['getPosts(undefined)']?.fulfilledTimeStamp;
     const readAt = reads();
-    await store.dispatch(api.endpoints.createPost.initiate({ content: 'Hello from the API test 🌊', hashtags: '#test' })).unwrap();
+    await store
+      .dispatch(api.endpoints.createPost.initiate({ content: 'Hello from the API test 🌊', hashtags: '#test' }))
+      .unwrap();
     expect(posts()).toHaveLength(13);
     const mine = posts().find((p) => p.content === 'Hello from the API test 🌊');
     expect(mine).toMatchObject({ username: 'guest', hashtags: '#test', comments: [] });
     expect(mine?.likes).toEqual({ likeCount: 0, likedBy: [], dislikedBy: [] });
 
-    await store.dispatch(api.endpoints.editPost.initiate({ postId: mine!._id, postData: { content: 'Edited', mediaURL: '' } })).unwrap();
+    await store
+      .dispatch(api.endpoints.editPost.initiate({ postId: mine!._id, postData: { content: 'Edited', mediaURL: '' } }))
+      .unwrap();
     expect(post(mine!._id)?.content).toBe('Edited');
 
     await store.dispatch(api.endpoints.deletePost.initiate(mine!._id)).unwrap();
@@ -79,7 +83,9 @@ describe('posts through RTK Query, against the real core', () => {
     await other.dispatch(api.endpoints.likePost.initiate('p-12')).unwrap();
     await other.dispatch(api.endpoints.dislikePost.initiate('p-12')).unwrap();
     const pending = store.dispatch(api.endpoints.dislikePost.initiate('p-12'));
-    await expect(pending.unwrap()).rejects.toMatchObject({ message: 'Cannot dislike a post that is already disliked.' });
+    await expect(pending.unwrap()).rejects.toMatchObject({
+      message: 'Cannot dislike a post that is already disliked.',
+    });
     expect(post('p-12')).toEqual(before);
   });
 
@@ -94,7 +100,9 @@ describe('posts through RTK Query, against the real core', () => {
 
   it('refuses a post over 100 characters (counted in code points)', async () => {
     await store.dispatch(api.endpoints.createPost.initiate({ content: '😀'.repeat(100) })).unwrap();
-    await expect(store.dispatch(api.endpoints.createPost.initiate({ content: '😀'.repeat(101) })).unwrap()).rejects.toHaveProperty('status', 400);
+    await expect(
+      store.dispatch(api.endpoints.createPost.initiate({ content: '😀'.repeat(101) })).unwrap(),
+    ).rejects.toHaveProperty('status', 400);
     expect(posts()).toHaveLength(13);
   });
 
@@ -129,11 +137,15 @@ describe('posts through RTK Query, against the real core', () => {
   });
 
   it('adds, edits and deletes a comment through the post list', async () => {
-    await store.dispatch(api.endpoints.addComment.initiate({ postId: 'p-12', text: 'Looks like bread to me' })).unwrap();
+    await store
+      .dispatch(api.endpoints.addComment.initiate({ postId: 'p-12', text: 'Looks like bread to me' }))
+      .unwrap();
     const added = post('p-12')!.comments.find((c) => c.text === 'Looks like bread to me');
     expect(added).toMatchObject({ username: 'guest' });
 
-    await store.dispatch(api.endpoints.editComment.initiate({ postId: 'p-12', commentId: added!._id, text: 'Definitely bread' })).unwrap();
+    await store
+      .dispatch(api.endpoints.editComment.initiate({ postId: 'p-12', commentId: added!._id, text: 'Definitely bread' }))
+      .unwrap();
     expect(post('p-12')!.comments.find((c) => c._id === added!._id)?.text).toBe('Definitely bread');
 
     await store.dispatch(api.endpoints.deleteComment.initiate({ postId: 'p-12', commentId: added!._id })).unwrap();
@@ -143,7 +155,9 @@ describe('posts through RTK Query, against the real core', () => {
   it("lets a post's author delete someone else's comment, but not edit it", async () => {
     // p-07 is the guest's; c-09 on it is Maya's.
     await expect(
-      store.dispatch(api.endpoints.editComment.initiate({ postId: 'p-07', commentId: 'c-09', text: 'hijacked' })).unwrap(),
+      store
+        .dispatch(api.endpoints.editComment.initiate({ postId: 'p-07', commentId: 'c-09', text: 'hijacked' }))
+        .unwrap(),
     ).rejects.toMatchObject({ message: "Cannot edit a comment doesn't belong to the User." });
     await store.dispatch(api.endpoints.deleteComment.initiate({ postId: 'p-07', commentId: 'c-09' })).unwrap();
     expect(post('p-07')!.comments.some((c) => c._id === 'c-09')).toBe(false);

@@ -34,7 +34,9 @@ describe('the session, against the real core', () => {
 
   it('rejects a wrong password with the server message and stays logged out', async () => {
     const store = makeStore();
-    await expect(store.dispatch(api.endpoints.login.initiate({ username: 'guest', password: 'nope' })).unwrap()).rejects.toEqual({
+    await expect(
+      store.dispatch(api.endpoints.login.initiate({ username: 'guest', password: 'nope' })).unwrap(),
+    ).rejects.toEqual({
       status: 401,
       message: 'The credentials you entered are invalid. Unauthorized access error.',
     });
@@ -43,7 +45,9 @@ describe('the session, against the real core', () => {
 
   it('rejects an unknown username with the server message', async () => {
     await expect(
-      makeStore().dispatch(api.endpoints.login.initiate({ username: 'nobody_here', password: 'x' })).unwrap(),
+      makeStore()
+        .dispatch(api.endpoints.login.initiate({ username: 'nobody_here', password: 'x' }))
+        .unwrap(),
     ).rejects.toMatchObject({ message: 'The username you entered is not Registered. Not Found error' });
   });
 
@@ -63,7 +67,9 @@ describe('the session, against the real core', () => {
 
   it('refuses a username that is taken', async () => {
     const store = makeStore();
-    await expect(store.dispatch(api.endpoints.signup.initiate({ ...newUser(), username: 'guest' })).unwrap()).rejects.toMatchObject({
+    await expect(
+      store.dispatch(api.endpoints.signup.initiate({ ...newUser(), username: 'guest' })).unwrap(),
+    ).rejects.toMatchObject({
       message: 'Unprocessable Entity. Username Already Exists.',
     });
     expect(store.getState().session.token).toBeNull();
@@ -91,20 +97,27 @@ describe('the session, against the real core', () => {
     const error = vi.spyOn(toast, 'error');
     const store = makeStore();
     await signIn(store);
-    const forged = makeStore({ preloadedState: { session: { ...store.getState().session, token: 'forged.token.value' } } });
+    const forged = makeStore({
+      preloadedState: { session: { ...store.getState().session, token: 'forged.token.value' } },
+    });
     await Promise.all([
       forged.dispatch(api.endpoints.getBookmarks.initiate()),
       forged.dispatch(api.endpoints.likePost.initiate('p-12')),
     ]);
     await vi.waitFor(() => expect(forged.getState().session).toEqual(signOut));
     expect(error).toHaveBeenCalledWith(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
-    expect(new Set(error.mock.calls.filter(([m]) => m === SESSION_ENDED_MESSAGE).map(([, o]) => o?.id))).toEqual(new Set(['session-ended']));
+    expect(new Set(error.mock.calls.filter(([m]) => m === SESSION_ENDED_MESSAGE).map(([, o]) => o?.id))).toEqual(
+      new Set(['session-ended']),
+    );
   });
 
   it('other refusals (a 404 for an unknown post) keep the session', async () => {
     const store = makeStore();
     await signIn(store);
-    await expect(store.dispatch(api.endpoints.likePost.initiate('p-nope')).unwrap()).rejects.toHaveProperty('status', 404);
+    await expect(store.dispatch(api.endpoints.likePost.initiate('p-nope')).unwrap()).rejects.toHaveProperty(
+      'status',
+      404,
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(store.getState().session.token).not.toBeNull();
   });
@@ -114,7 +127,10 @@ describe('session persistence', () => {
   it('saves user and token under the fixed key, and a new store restores them', async () => {
     const store = makeStore({ persist: true });
     await signIn(store);
-    const saved = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as { user: { username: string }; token: string };
+    const saved = JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? 'null') as {
+      user: { username: string };
+      token: string;
+    };
     expect(saved.user.username).toBe('guest');
     expect(saved.token).toBe(store.getState().session.token);
     expect(Object.keys(saved).sort()).toEqual(['token', 'user']);

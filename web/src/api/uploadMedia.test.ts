@@ -14,7 +14,9 @@ describe('uploadMedia', () => {
   it('uploads with the signed-in session and resolves to the media path', async () => {
     const store = makeStore();
     await signIn(store);
-    await expect(store.dispatch(api.endpoints.uploadMedia.initiate(png())).unwrap()).resolves.toMatch(/^\/media\/[\w-]+$/);
+    await expect(store.dispatch(api.endpoints.uploadMedia.initiate(png())).unwrap()).resolves.toMatch(
+      /^\/media\/[\w-]+$/,
+    );
   });
 
   it('refuses a file that is not an image before sending it', async () => {
@@ -30,7 +32,9 @@ describe('uploadMedia', () => {
   it('a token the backend rejects ends the session, as any other request does', async () => {
     const signedIn = makeStore();
     await signIn(signedIn);
-    const store = makeStore({ preloadedState: { session: { ...signedIn.getState().session, token: 'forged.token.value' } } });
+    const store = makeStore({
+      preloadedState: { session: { ...signedIn.getState().session, token: 'forged.token.value' } },
+    });
     await expect(store.dispatch(api.endpoints.uploadMedia.initiate(png())).unwrap()).rejects.toMatchObject({
       message: 'The token is invalid. Unauthorized access error.',
     });

@@ -18,7 +18,10 @@ const user = (username: string) => {
   if (!found) throw new Error(`no user ${username}`);
   return found;
 };
-const followerNames = (username: string) => user(username).followers.map((f) => f.username).sort();
+const followerNames = (username: string) =>
+  user(username)
+    .followers.map((f) => f.username)
+    .sort();
 const me = () => store.getState().session.user!;
 const suggestions = () => whoToFollow(users(), me());
 
@@ -43,7 +46,13 @@ describe('users through RTK Query, against the real core', () => {
     const everyone = [me(), ...many];
     expect(whoToFollow(everyone, me()).map((u) => u.username)).toEqual(['x0', 'x1', 'x2', 'x3', 'x4']);
     const following = [...me().following, { ...many[0]!, avatarURL: '' }];
-    expect(whoToFollow(everyone, { ...me(), following }).map((u) => u.username)).toEqual(['x1', 'x2', 'x3', 'x4', 'x5']);
+    expect(whoToFollow(everyone, { ...me(), following }).map((u) => u.username)).toEqual([
+      'x1',
+      'x2',
+      'x3',
+      'x4',
+      'x5',
+    ]);
     expect(whoToFollow(everyone, me(), 2)).toHaveLength(2);
   });
 

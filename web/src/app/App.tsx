@@ -19,7 +19,11 @@ export const routerBasename = import.meta.env.BASE_URL;
 
 // Opened at the base without its slash (a host that does not redirect): move to it before the router reads the URL.
 if (typeof window !== 'undefined' && `${window.location.pathname}/` === routerBasename) {
-  window.history.replaceState(window.history.state, '', `${routerBasename}${window.location.search}${window.location.hash}`);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${routerBasename}${window.location.search}${window.location.hash}`,
+  );
 }
 
 /** Keeps <html> in step with the chosen theme (main.tsx applies it before the first paint). */

@@ -17,7 +17,12 @@ export interface PrerenderedPage {
 }
 
 export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
-  { path: '/', file: 'index.html', visitor: 'in', modules: ['src/app/layout/AppLayout.tsx', 'src/features/posts/HomePage.tsx'] },
+  {
+    path: '/',
+    file: 'index.html',
+    visitor: 'in',
+    modules: ['src/app/layout/AppLayout.tsx', 'src/features/posts/HomePage.tsx'],
+  },
   { path: '/login', file: 'login/index.html', visitor: 'out', modules: ['src/features/auth/LoginPage.tsx'] },
   { path: '/signup', file: 'signup/index.html', visitor: 'out', modules: ['src/features/auth/SignupPage.tsx'] },
 ];

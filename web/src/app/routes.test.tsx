@@ -99,7 +99,10 @@ describe('route guard', () => {
   });
 
   it('opening /login with a token held goes to the remembered page, or home', async () => {
-    renderApp({ pathname: '/login', state: { from: { pathname: '/explore', search: '', hash: '' } } }, await signedInStore());
+    renderApp(
+      { pathname: '/login', state: { from: { pathname: '/explore', search: '', hash: '' } } },
+      await signedInStore(),
+    );
     expect(where()).toBe('/explore');
   });
 

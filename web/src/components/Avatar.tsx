@@ -21,7 +21,14 @@ export function Avatar({ src, localSrc, name, size = 40, className = '' }: Avata
   const classes = `avatar ${className}`.trim();
   if (media.kind === 'waiting') {
     // An uploaded avatar, until the backend that serves it has started: an empty circle in its place.
-    return <span className={`${classes} avatar--pending`} role="img" aria-label={name} style={{ width: size, height: size }} />;
+    return (
+      <span
+        className={`${classes} avatar--pending`}
+        role="img"
+        aria-label={name}
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <img

@@ -13,7 +13,15 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no question before something that cannot be undone. */
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Modal open={open} title={title} onClose={onCancel}>
       <p className="confirm__message">{message}</p>

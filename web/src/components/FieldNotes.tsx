@@ -20,7 +20,17 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
 }
 
 /** `used/max` characters; marked once `used` passes `max`. */
-export function CharCount({ id, used, max, className = '' }: { id: string; used: number; max: number; className?: string }) {
+export function CharCount({
+  id,
+  used,
+  max,
+  className = '',
+}: {
+  id: string;
+  used: number;
+  max: number;
+  className?: string;
+}) {
   return (
     <span id={id} className={`char-count${used > max ? ' char-count--over' : ''} ${className}`.trim()}>
       {used}/{max}

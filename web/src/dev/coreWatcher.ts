@@ -80,7 +80,10 @@ function buildCore(root: string): Promise<BuildResult> {
 }
 
 /** The dev server's plugin: watch `<root>/mock-core`, rebuild, reload (or show the build's errors). */
-export function rebuildCoreOnRustChange(root: string, build: () => Promise<BuildResult> = () => buildCore(root)): Plugin {
+export function rebuildCoreOnRustChange(
+  root: string,
+  build: () => Promise<BuildResult> = () => buildCore(root),
+): Plugin {
   const coreDir = `${root.replace(/[\\/]+$/, '')}${sep}mock-core`;
   return {
     name: 'murmur:rebuild-core',

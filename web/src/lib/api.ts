@@ -60,13 +60,18 @@ export function apiRequest<T>(path: string, options: RequestOptions = {}): Promi
   const headers: Record<string, string> = {};
   if (token) headers.authorization = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return backendRequest<T>(apiUrl(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  return backendRequest<T>(apiUrl(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 /** The message to show for a failed request. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
+    return error.message;
   if (typeof error === 'string') return error;
   return 'Something went wrong. Try again.';
 }

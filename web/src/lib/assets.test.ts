@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { assetUrl, isSafeMediaPath, mediaSrc, photoSources } from './assets';
 
 describe('mediaSrc: which media and avatar URLs from data are rendered', () => {
-  it.each(['/media/m-01', '/avatars/seed-1.svg', '/seed/aurora.jpg', '/seed/waves.mp4', '/murmur/media/m-01', '/avatars/preset-2.svg'])(
-    'renders the absolute same-origin path %s as it is',
-    (path) => {
-      expect(mediaSrc(path)).toBe(path);
-    },
-  );
+  it.each([
+    '/media/m-01',
+    '/avatars/seed-1.svg',
+    '/seed/aurora.jpg',
+    '/seed/waves.mp4',
+    '/murmur/media/m-01',
+    '/avatars/preset-2.svg',
+  ])('renders the absolute same-origin path %s as it is', (path) => {
+    expect(mediaSrc(path)).toBe(path);
+  });
 
   it.each(['media/m-01', 'avatars/seed-1.svg', 'seed/aurora.jpg'])(
     'shows a placeholder for the relative path %s (it would resolve under the current route)',
@@ -59,11 +63,22 @@ describe('mediaSrc: which media and avatar URLs from data are rendered', () => {
 describe('photoSources: the WebP copies of the shipped seed photos', () => {
   it('lists both widths for a seed photo, at the root or under a base', () => {
     expect(photoSources('/seed/city.jpg')).toBe('/seed/city-640.webp 640w, /seed/city-1200.webp 1200w');
-    expect(photoSources('/murmur/seed/aurora.jpg')).toBe('/murmur/seed/aurora-640.webp 640w, /murmur/seed/aurora-1200.webp 1200w');
+    expect(photoSources('/murmur/seed/aurora.jpg')).toBe(
+      '/murmur/seed/aurora-640.webp 640w, /murmur/seed/aurora-1200.webp 1200w',
+    );
   });
 
   it('has none for an upload, a video, a host image of another name or any other path', () => {
-    for (const src of ['/media/m-01', '/seed/waves.mp4', '/seed/waves.jpg', '/seed/mine.jpg', '/avatars/seed-1.svg', '/seed/city.png', '/x/seed/city.jpg.exe', '']) {
+    for (const src of [
+      '/media/m-01',
+      '/seed/waves.mp4',
+      '/seed/waves.jpg',
+      '/seed/mine.jpg',
+      '/avatars/seed-1.svg',
+      '/seed/city.png',
+      '/x/seed/city.jpg.exe',
+      '',
+    ]) {
       expect(photoSources(src), src).toBeNull();
     }
   });

@@ -20,7 +20,9 @@ describe('backendFetch', () => {
     const transport = vi.fn(async () => new Response('{}'));
     let start!: () => void;
     const onFirstRequest = vi.fn(() => start());
-    holdBackendRequestsUntil(new Promise<typeof transport>((resolve) => (start = () => resolve(transport))), { onFirstRequest });
+    holdBackendRequestsUntil(new Promise<typeof transport>((resolve) => (start = () => resolve(transport))), {
+      onFirstRequest,
+    });
     expect(onFirstRequest).not.toHaveBeenCalled();
     await Promise.all([backendFetch('/api/auth/login'), backendFetch('/api/posts')]);
     expect(onFirstRequest).toHaveBeenCalledTimes(1);

@@ -20,7 +20,10 @@ let onDemand: (() => void) | undefined;
  * `onFirstRequest` runs when the first request arrives: a page that starts
  * the backend late (/login, after its first paint) starts it then if sooner.
  */
-export function holdBackendRequestsUntil(started: Promise<Transport | void>, options: { onFirstRequest?: () => void } = {}): void {
+export function holdBackendRequestsUntil(
+  started: Promise<Transport | void>,
+  options: { onFirstRequest?: () => void } = {},
+): void {
   onDemand = options.onFirstRequest;
   // Requests waiting on a start that failed reject; nobody else must see an unhandled rejection.
   started.catch(() => undefined);

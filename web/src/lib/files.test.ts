@@ -43,7 +43,9 @@ describe('checkImageBytes', () => {
   });
 
   it('still checks the size first', async () => {
-    expect(await checkImageBytes(new File([new Uint8Array(MAX_UPLOAD_BYTES)], 'big.png', { type: 'image/png' }))).toBe(TOO_LARGE);
+    expect(await checkImageBytes(new File([new Uint8Array(MAX_UPLOAD_BYTES)], 'big.png', { type: 'image/png' }))).toBe(
+      TOO_LARGE,
+    );
   });
 });
 

@@ -37,5 +37,9 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether the backend serves uploads to `<img>` yet; re-renders when that changes. */
 export function useUploadsState(): UploadsState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

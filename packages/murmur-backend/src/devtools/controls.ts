@@ -13,7 +13,10 @@ export interface MswLike {
   listHandlers(): readonly AnyHandler[];
   events: {
     on(event: 'request:start', listener: (args: { request: Request; requestId: string }) => void): void;
-    on(event: 'response:mocked', listener: (args: { request: Request; requestId: string; response: Response }) => void): void;
+    on(
+      event: 'response:mocked',
+      listener: (args: { request: Request; requestId: string; response: Response }) => void,
+    ): void;
   };
 }
 
@@ -96,7 +99,9 @@ export class DevtoolsControls {
   /** The next request to `method` `path` (msw's path syntax, under the base) fails: a 500 with an error body, or a network error. */
   failNext(method: string, path: string, failure: Failure): void {
     const resolver = () =>
-      failure === 'network' ? HttpResponse.error() : HttpResponse.json({ errors: [FAILED_BY_DEVTOOLS] }, { status: 500 });
+      failure === 'network'
+        ? HttpResponse.error()
+        : HttpResponse.json({ errors: [FAILED_BY_DEVTOOLS] }, { status: 500 });
     const pattern = pathPattern(path.trim() || '*', this.basePath);
     const route = method === 'ANY' ? http.all : http[method.toLowerCase() as 'get' | 'post' | 'delete'];
     this.msw.use(route(pattern, resolver, { once: true }));
@@ -115,8 +120,13 @@ export class DevtoolsControls {
   }
 
   /** Calls `listener` for every backend request, the worker's and the transport's, once it is answered. */
-  watch(exchanges: Set<(exchange: TransportExchange) => void>, listener: (entry: LogEntry) => void, backlog: TransportExchange[] = []): void {
-    const ours = (url: URL) => ['api', 'media', '__murmur'].some((prefix) => url.pathname.startsWith(`${this.basePath}${prefix}`));
+  watch(
+    exchanges: Set<(exchange: TransportExchange) => void>,
+    listener: (entry: LogEntry) => void,
+    backlog: TransportExchange[] = [],
+  ): void {
+    const ours = (url: URL) =>
+      ['api', 'media', '__murmur'].some((prefix) => url.pathname.startsWith(`${this.basePath}${prefix}`));
     const started = new Map<string, number>();
     this.msw.events.on('request:start', ({ request, requestId }) => {
       if (ours(new URL(request.url))) started.set(requestId, performance.now());
@@ -127,7 +137,13 @@ export class DevtoolsControls {
       started.delete(requestId);
       const url = new URL(request.url);
       const status = response.type === 'error' ? 'failed' : response.status;
-      listener({ method: request.method, path: `${url.pathname}${url.search}`, status, ms: performance.now() - start, via: 'worker' });
+      listener({
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        status,
+        ms: performance.now() - start,
+        via: 'worker',
+      });
     });
     const fromTransport = ({ method, url, status, ms }: TransportExchange) => {
       const { pathname, search } = new URL(url);

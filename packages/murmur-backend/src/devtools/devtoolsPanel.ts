@@ -28,7 +28,11 @@ const SUGGESTED_PATHS = [
 
 type Attributes = Record<string, string>;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
@@ -58,14 +62,25 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
   const style = el('style');
   style.textContent = PANEL_CSS;
 
-  const toggle = el('button', { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': 'panel' }, 'Devtools');
+  const toggle = el(
+    'button',
+    { type: 'button', class: 'toggle', 'aria-expanded': 'false', 'aria-controls': 'panel' },
+    'Devtools',
+  );
   const status = el('p', { class: 'status', role: 'status' });
   const say = (text: string) => {
     status.textContent = text;
   };
 
   // Latency.
-  const latency = el('input', { id: 'latency', type: 'number', min: '0', step: '100', value: '0', inputmode: 'numeric' });
+  const latency = el('input', {
+    id: 'latency',
+    type: 'number',
+    min: '0',
+    step: '100',
+    value: '0',
+    inputmode: 'numeric',
+  });
   latency.addEventListener('change', () => {
     const ms = Math.max(0, Number(latency.value) || 0);
     controls.setLatency(ms);
@@ -73,9 +88,20 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
   });
 
   // Fail the next request.
-  const method = el('select', { id: 'fail-method' }, ...['ANY', 'GET', 'POST', 'DELETE'].map((m) => el('option', { value: m }, m)));
+  const method = el(
+    'select',
+    { id: 'fail-method' },
+    ...['ANY', 'GET', 'POST', 'DELETE'].map((m) => el('option', { value: m }, m)),
+  );
   method.value = 'POST';
-  const path = el('input', { id: 'fail-path', type: 'text', list: 'paths', value: SUGGESTED_PATHS[0] ?? '', spellcheck: 'false', autocomplete: 'off' });
+  const path = el('input', {
+    id: 'fail-path',
+    type: 'text',
+    list: 'paths',
+    value: SUGGESTED_PATHS[0] ?? '',
+    spellcheck: 'false',
+    autocomplete: 'off',
+  });
   const paths = el('datalist', { id: 'paths' }, ...SUGGESTED_PATHS.map((p) => el('option', { value: p })));
   const failure = el(
     'select',
@@ -179,18 +205,25 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
       'fieldset',
       {},
       el('legend', {}, 'Fail the next request to'),
-      el('div', { class: 'row' }, el('label', { for: 'fail-method', class: 'sr' }, 'Method'), method, el('label', { for: 'fail-path', class: 'sr' }, 'Path'), path),
+      el(
+        'div',
+        { class: 'row' },
+        el('label', { for: 'fail-method', class: 'sr' }, 'Method'),
+        method,
+        el('label', { for: 'fail-path', class: 'sr' }, 'Path'),
+        path,
+      ),
       paths,
-      el('div', { class: 'row' }, el('label', { for: 'fail-kind', class: 'sr' }, 'Failure'), failure, failButton, clearOverrides),
+      el(
+        'div',
+        { class: 'row' },
+        el('label', { for: 'fail-kind', class: 'sr' }, 'Failure'),
+        failure,
+        failButton,
+        clearOverrides,
+      ),
     ),
-    el(
-      'div',
-      { class: 'row' },
-      reset,
-      save,
-      el('label', { for: 'restore', class: 'file' }, 'Restore a backup…'),
-      file,
-    ),
+    el('div', { class: 'row' }, reset, save, el('label', { for: 'restore', class: 'file' }, 'Restore a backup…'), file),
     status,
     el(
       'table',
@@ -199,11 +232,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
       el(
         'thead',
         {},
-        el(
-          'tr',
-          {},
-          ...['Method', 'Path', 'Status', 'ms', 'Via'].map((name) => el('th', { scope: 'col' }, name)),
-        ),
+        el('tr', {}, ...['Method', 'Path', 'Status', 'ms', 'Via'].map((name) => el('th', { scope: 'col' }, name))),
       ),
       rows,
     ),

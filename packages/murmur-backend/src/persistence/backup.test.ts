@@ -2,7 +2,14 @@
 // (Node's own Blob and File, which have text(); jsdom's do not.)
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKUP_MAX_BYTES, BACKUP_MESSAGES, BackupError, backupFileName, readBackup, type BackupProblem } from '../backup.js';
+import {
+  BACKUP_MAX_BYTES,
+  BACKUP_MESSAGES,
+  BackupError,
+  backupFileName,
+  readBackup,
+  type BackupProblem,
+} from '../backup.js';
 import { backupApi } from '../backupApi.js';
 import { createMurmurServer } from '../node.js';
 import { localLocks } from './locks.js';
@@ -121,7 +128,11 @@ function badFiles(good: string): [BackupProblem, string, Blob | string][] {
     ['newer-version', BACKUP_MESSAGES.newerVersion(2), good.replace('"version":1', '"version":2')],
     ['truncated', BACKUP_MESSAGES.truncated, good.slice(0, Math.floor(good.length / 2))],
     // Over the limit: refused by its size, before a byte of it is read.
-    ['too-large', BACKUP_MESSAGES.tooLarge, { size: BACKUP_MAX_BYTES + 1, text: () => Promise.reject(new Error('read')) } as Blob],
+    [
+      'too-large',
+      BACKUP_MESSAGES.tooLarge,
+      { size: BACKUP_MAX_BYTES + 1, text: () => Promise.reject(new Error('read')) } as Blob,
+    ],
     ['not-an-image', BACKUP_MESSAGES.notAnImage('m-01'), JSON.stringify(notAnImage)],
     [
       'state-refused',
@@ -130,7 +141,11 @@ function badFiles(good: string): [BackupProblem, string, Blob | string][] {
         state.posts[1]!._id = 'p-01';
       }),
     ],
-    ['damaged', BACKUP_MESSAGES.damaged('it holds no state'), JSON.stringify({ format: 'murmur-backup', version: 1, images: [] })],
+    [
+      'damaged',
+      BACKUP_MESSAGES.damaged('it holds no state'),
+      JSON.stringify({ format: 'murmur-backup', version: 1, images: [] }),
+    ],
   ];
 }
 
@@ -200,11 +215,20 @@ describe('the backup routes', () => {
   it('download a backup, and restore it after a reset', async () => {
     const download = await fetch('http://localhost/__murmur/backup');
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="murmur-backup-\d{4}-\d\d-\d\d\.json"$/);
+    expect(download.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="murmur-backup-\d{4}-\d\d-\d\d\.json"$/,
+    );
     const backup = await download.text();
-    const login = await fetch('http://localhost/api/auth/login', { method: 'POST', body: JSON.stringify({ username: 'guest', password: 'guest123' }) });
+    const login = await fetch('http://localhost/api/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ username: 'guest', password: 'guest123' }),
+    });
     const { encodedToken } = (await login.json()) as { encodedToken: string };
-    await fetch('http://localhost/api/posts', { method: 'POST', headers: { authorization: encodedToken }, body: JSON.stringify({ postData: { content: 'Undone by the restore' } }) });
+    await fetch('http://localhost/api/posts', {
+      method: 'POST',
+      headers: { authorization: encodedToken },
+      body: JSON.stringify({ postData: { content: 'Undone by the restore' } }),
+    });
 
     const restored = await fetch('http://localhost/__murmur/restore', { method: 'POST', body: backup });
     expect(restored.status).toBe(200);

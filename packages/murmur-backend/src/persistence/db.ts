@@ -41,7 +41,10 @@ export function openDatabase(
   });
   return withDeadline(opened, deadline, 'Opening the demo data', () => {
     // Should it open after all, close it: nobody holds it.
-    void opened.then((db) => db.close(), () => undefined);
+    void opened.then(
+      (db) => db.close(),
+      () => undefined,
+    );
   });
 }
 
@@ -88,7 +91,10 @@ export function requestResult<T>(request: IDBRequest<T>, deadline = STORAGE_DEAD
     request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
     const tx = request.transaction;
     // A transaction aborted under the request (its connection closed) may fire no request event.
-    if (tx) tx.addEventListener('abort', () => reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError')));
+    if (tx)
+      tx.addEventListener('abort', () =>
+        reject(tx.error ?? new DOMException('The transaction was aborted', 'AbortError')),
+      );
   });
   return withDeadline(settled, deadline, 'Reading the demo data', () => {
     if (request.transaction) abortQuietly(request.transaction);

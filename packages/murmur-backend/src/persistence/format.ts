@@ -23,9 +23,7 @@ export interface SavedState extends SavedHead {
 }
 
 export type Loaded =
-  | { kind: 'empty' }
-  | { kind: 'ok'; saved: SavedState }
-  | { kind: 'unreadable'; raw: unknown; reason: string };
+  { kind: 'empty' } | { kind: 'ok'; saved: SavedState } | { kind: 'unreadable'; raw: unknown; reason: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -69,7 +67,11 @@ export function readSaved(raw: unknown): Loaded {
     return { kind: 'unreadable', raw, reason: 'not a Murmur saved state' };
   }
   if (raw.version !== SAVED_VERSION) {
-    return { kind: 'unreadable', raw, reason: `saved format version ${String(raw.version)} is not one this build reads` };
+    return {
+      kind: 'unreadable',
+      raw,
+      reason: `saved format version ${String(raw.version)} is not one this build reads`,
+    };
   }
   if (!isHead(raw) || typeof raw.snapshot !== 'string') {
     return { kind: 'unreadable', raw, reason: 'the saved state is incomplete' };
@@ -105,7 +107,10 @@ export interface JournalEntry extends SavedHead {
 }
 
 /** A request of a journal entry, as it is recorded. */
-export type RecordedRequest = Pick<JournalEntry, 'method' | 'url' | 'authorization' | 'body' | 'nowMs' | 'offsetMinutes'>;
+export type RecordedRequest = Pick<
+  JournalEntry,
+  'method' | 'url' | 'authorization' | 'body' | 'nowMs' | 'offsetMinutes'
+>;
 
 export function isEntry(value: unknown): value is JournalEntry {
   return (

@@ -77,7 +77,8 @@ export function createPersistenceHandlers(backend: MediaBackend, basePath = '/')
         const summary = await backend.importBackup(await request.blob());
         return json({ status: 200, body: JSON.stringify({ restored: summary }) });
       } catch (error) {
-        if (error instanceof BackupError) return json(errorAnswer(error.problem === 'too-large' ? 413 : 400, error.message));
+        if (error instanceof BackupError)
+          return json(errorAnswer(error.problem === 'too-large' ? 413 : 400, error.message));
         // Not the file: the save failed (a full disk, say), and nothing changed.
         return json(errorAnswer(507, error instanceof Error ? error.message : String(error)));
       }

@@ -6,7 +6,19 @@ import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED } from './protocol.js';
 import { IdbStateStore, type StateStore } from './store.js';
-import { call, createPost, freshDatabase, newCore, postContents, readAll, reopen, putRaw, signIn, storeWith, writeRawState } from './testing.js';
+import {
+  call,
+  createPost,
+  freshDatabase,
+  newCore,
+  postContents,
+  readAll,
+  reopen,
+  putRaw,
+  signIn,
+  storeWith,
+  writeRawState,
+} from './testing.js';
 
 // Saving costs what the change costs: a write appends its request to the
 // journal; the snapshot is saved in full only now and then.
@@ -48,7 +60,9 @@ describe('the journal', () => {
     const reloaded = (await startOn(await reopen(name))).backend;
     expect(reloaded.revision).toBe(3);
     expect(await postContents(reloaded)).toEqual(expect.arrayContaining(['In the snapshot', 'In the journal']));
-    const liked = (await call(reloaded, 'GET', `/api/posts/${posts[0]!._id}`)).json.post as { likes: { likedBy: { username: string }[] } };
+    const liked = (await call(reloaded, 'GET', `/api/posts/${posts[0]!._id}`)).json.post as {
+      likes: { likedBy: { username: string }[] };
+    };
     expect(liked.likes.likedBy.map((u) => u.username)).toContain('guest');
   });
 
@@ -111,7 +125,9 @@ describe('the journal', () => {
     const token = await signIn(backend);
     await createPost(backend, token, 'Saved');
     await createPost(backend, token, 'Journaled');
-    const full = storeWith(store, { append: () => Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError')) });
+    const full = storeWith(store, {
+      append: () => Promise.reject(new DOMException('Quota exceeded', 'QuotaExceededError')),
+    });
     (backend as unknown as { store: StateStore }).store = full;
     expect((await createPost(backend, token, 'Never saved')).status).toBe(507);
     expect(await postContents(backend)).toEqual(expect.arrayContaining(['Saved', 'Journaled']));
@@ -148,7 +164,9 @@ describe('compaction', () => {
     let refuse = true;
     const flaky = storeWith(store, {
       save: (state, options) =>
-        refuse && state.revision > 1 ? Promise.reject(new DOMException('busy', 'UnknownError')) : store.save(state, options),
+        refuse && state.revision > 1
+          ? Promise.reject(new DOMException('busy', 'UnknownError'))
+          : store.save(state, options),
     });
     const { backend } = await startOn(flaky, { compactEvery: 2 });
     const token = await signIn(backend);
@@ -274,9 +292,20 @@ describe('a state saved by the previous format (database version 1, no journal)'
     });
     const plain = newCore();
     const login = JSON.parse(
-      new TextDecoder().decode(plain.handle('POST', '/api/auth/login', undefined, JSON.stringify({ username: 'guest', password: 'guest123' })).takeBody()),
+      new TextDecoder().decode(
+        plain
+          .handle('POST', '/api/auth/login', undefined, JSON.stringify({ username: 'guest', password: 'guest123' }))
+          .takeBody(),
+      ),
     ) as { encodedToken: string };
-    plain.handle('POST', '/api/posts', login.encodedToken, JSON.stringify({ postData: { content: 'Saved by the old build' } })).free();
+    plain
+      .handle(
+        'POST',
+        '/api/posts',
+        login.encodedToken,
+        JSON.stringify({ postData: { content: 'Saved by the old build' } }),
+      )
+      .free();
     const head = { revision: 7, stamp: 'old-build', savedAt: 1 };
     const saved = toSaved(head, plain.exportSnapshot());
     expect(saved).toMatchObject({ format: SAVED_FORMAT, version: SAVED_VERSION });
@@ -291,6 +320,8 @@ describe('a state saved by the previous format (database version 1, no journal)'
     expect((await createPost(backend, login.encodedToken, 'Saved by this build')).status).toBe(201);
     const reloaded = (await startOn(new IdbStateStore(await openDatabase(name)))).backend;
     expect(reloaded.revision).toBe(8);
-    expect(await postContents(reloaded)).toEqual(expect.arrayContaining(['Saved by the old build', 'Saved by this build']));
+    expect(await postContents(reloaded)).toEqual(
+      expect.arrayContaining(['Saved by the old build', 'Saved by this build']),
+    );
   });
 });

@@ -39,7 +39,9 @@ describe('a sign-in', () => {
     const token = await signIn(backend);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await readAll(db, 'journal')).toEqual([]);
-    const refused = call(backend, 'POST', '/api/auth/login', { body: { username: 'guest', password: 'wrong-password' } });
+    const refused = call(backend, 'POST', '/api/auth/login', {
+      body: { username: 'guest', password: 'wrong-password' },
+    });
     let settled = false;
     void refused.then(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -41,7 +41,13 @@ import {
 import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from '../backup.js';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
 import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol.js';
-import { MemoryStateStore, StorageUnavailableError, type MediaRecord, type SaveOptions, type StateStore } from './store.js';
+import {
+  MemoryStateStore,
+  StorageUnavailableError,
+  type MediaRecord,
+  type SaveOptions,
+  type StateStore,
+} from './store.js';
 
 /**
  * How many journal entries may follow the saved snapshot before it is saved
@@ -102,7 +108,8 @@ class ReplayError extends Error {
 }
 
 /** A sign-in answers 200 and changes nothing: not journaled. */
-const changesNothing = (request: ApiRequest) => request.method === 'POST' && /^\/api\/auth\/login\/?(?:\?|$)/.test(request.url);
+const changesNothing = (request: ApiRequest) =>
+  request.method === 'POST' && /^\/api\/auth\/login\/?(?:\?|$)/.test(request.url);
 
 function platformClock(): Clock {
   const now = new Date();
@@ -221,7 +228,14 @@ export class PersistentBackend implements Backend {
       // on a desktop, on the way from Login As Guest to the first post). A
       // refused one goes the writes' way, which first loads another tab's
       // save not heard of yet (an account just made there) and asks again.
-      const response = callCoreAt(this.core, platformClock(), request.method, request.url, request.authorization, request.body);
+      const response = callCoreAt(
+        this.core,
+        platformClock(),
+        request.method,
+        request.url,
+        request.authorization,
+        request.body,
+      );
       if (succeeded(response.status)) return response;
     }
     return this.mutate(request);
@@ -433,10 +447,7 @@ export class PersistentBackend implements Backend {
     return true;
   }
 
-  private mutate(
-    request: ApiRequest,
-    attach?: (response: ApiResponse) => MediaRecord | null,
-  ): Promise<ApiResponse> {
+  private mutate(request: ApiRequest, attach?: (response: ApiResponse) => MediaRecord | null): Promise<ApiResponse> {
     return this.write(async () => {
       const clock = platformClock();
       const { method, url, authorization, body } = request;

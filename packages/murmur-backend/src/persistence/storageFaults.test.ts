@@ -6,7 +6,18 @@ import { localLocks, webLocks, type WebLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol.js';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
-import { call, createPost, freshDatabase, newCore, postContents, reopen, putRaw, signIn, storeWith, writeRawState } from './testing.js';
+import {
+  call,
+  createPost,
+  freshDatabase,
+  newCore,
+  postContents,
+  reopen,
+  putRaw,
+  signIn,
+  storeWith,
+  writeRawState,
+} from './testing.js';
 
 // What a browser can do to the storage under a running tab, and what the user
 // gets: every write succeeds or fails with the catalogue's shape and a message
@@ -32,10 +43,18 @@ describe('a head that does not match the saved state', () => {
     const { backend, notices } = await startOn(await reopen(name));
     expect(notices).toEqual([]);
     expect((await createPost(backend, token, 'Written after the repair')).status).toBe(201);
-    expect((await call(backend, 'POST', '/api/auth/signup', { body: { username: 'newbie', password: 'pw123456', firstName: 'N', lastName: 'B' } })).status).toBe(201);
+    expect(
+      (
+        await call(backend, 'POST', '/api/auth/signup', {
+          body: { username: 'newbie', password: 'pw123456', firstName: 'N', lastName: 'B' },
+        })
+      ).status,
+    ).toBe(201);
 
     const reloaded = (await startOn(await reopen(name))).backend;
-    expect(await postContents(reloaded)).toEqual(expect.arrayContaining(['Saved before the damage', 'Written after the repair']));
+    expect(await postContents(reloaded)).toEqual(
+      expect.arrayContaining(['Saved before the damage', 'Written after the repair']),
+    );
     expect((await reloaded.reset()).status).toBe(200);
   });
 
@@ -46,7 +65,9 @@ describe('a head that does not match the saved state', () => {
     await createPost(backend, token, 'One');
     await writeRawState(db, { revision: 7, stamp: 'stray', savedAt: 1 }, 'head');
     expect((await createPost(backend, token, 'Two')).status).toBe(201);
-    expect(await postContents((await startOn(await reopen(name))).backend)).toEqual(expect.arrayContaining(['One', 'Two']));
+    expect(await postContents((await startOn(await reopen(name))).backend)).toEqual(
+      expect.arrayContaining(['One', 'Two']),
+    );
   });
 
   it('a head with no state is dropped, and a reset always works', async () => {
@@ -77,7 +98,11 @@ describe('garbage in every store', () => {
     for (const id of ['m-01', 'm-02', 'm-03', 'm-99']) expect(await backend.getMedia(id)).toBeUndefined();
     const token = await signIn(backend);
     expect((await createPost(backend, token, 'Over the garbage')).status).toBe(201);
-    const upload = await backend.upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]).buffer, 'image/png', token);
+    const upload = await backend.upload(
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]).buffer,
+      'image/png',
+      token,
+    );
     expect(upload.status).toBe(201);
     expect(await postContents((await startOn(await reopen(name))).backend)).toContain('Over the garbage');
   });
@@ -224,8 +249,13 @@ describe('two tabs writing and reloading in any order', () => {
             return opened;
           };
           const open = async () =>
-            (await startOn(await reopen(name), { locks: shared ? sharedLocks : localLocks(), compactEvery, channel: channel() }))
-              .backend;
+            (
+              await startOn(await reopen(name), {
+                locks: shared ? sharedLocks : localLocks(),
+                compactEvery,
+                channel: channel(),
+              })
+            ).backend;
           const tabs = [await open(), await open()];
           const tokens = [await signIn(tabs[0]!), await signIn(tabs[1]!)];
           const posts = (await call(tabs[0]!, 'GET', '/api/posts')).json.posts as Liked[];

@@ -148,7 +148,8 @@ async function mediaFrom(id: string, found: unknown): Promise<MediaRecord | unde
   if (typeof type !== 'string') return undefined;
   if (bytes instanceof ArrayBuffer) return { id, type, bytes };
   // Another realm's ArrayBuffer (a test environment's) fails instanceof.
-  if (Object.prototype.toString.call(bytes) === '[object ArrayBuffer]') return { id, type, bytes: bytes as ArrayBuffer };
+  if (Object.prototype.toString.call(bytes) === '[object ArrayBuffer]')
+    return { id, type, bytes: bytes as ArrayBuffer };
   if (isBlobLike(blob)) {
     try {
       return { id, type, bytes: await blob.arrayBuffer() };
@@ -187,7 +188,11 @@ export class IdbStateStore implements StateStore {
   }
 
   /** Runs `operation` on a transaction; reopens the database and runs it once more if the connection was closed. */
-  private async run<T>(stores: string[], mode: IDBTransactionMode, operation: (tx: IDBTransaction) => Promise<T>): Promise<T> {
+  private async run<T>(
+    stores: string[],
+    mode: IDBTransactionMode,
+    operation: (tx: IDBTransaction) => Promise<T>,
+  ): Promise<T> {
     const attempt = async () => {
       if (!this.db) {
         if (!this.reopen) throw new StorageUnavailableError(new Error('The database connection is closed'));
@@ -238,7 +243,8 @@ export class IdbStateStore implements StateStore {
 
   readJournal(after: number, upTo?: number): Promise<unknown[]> {
     if (upTo !== undefined && upTo <= after) return Promise.resolve([]);
-    const range = upTo === undefined ? IDBKeyRange.lowerBound(after, true) : IDBKeyRange.bound(after, upTo, true, false);
+    const range =
+      upTo === undefined ? IDBKeyRange.lowerBound(after, true) : IDBKeyRange.bound(after, upTo, true, false);
     return this.run([JOURNAL_STORE], 'readonly', (tx) =>
       requestResult(tx.objectStore(JOURNAL_STORE).getAll(range), this.deadline),
     );
@@ -422,7 +428,9 @@ export class MemoryStateStore implements StateStore {
   }
 
   async readJournal(after: number, upTo = Number.POSITIVE_INFINITY): Promise<unknown[]> {
-    return [...this.journal.values()].filter((e) => e.revision > after && e.revision <= upTo).sort((a, b) => a.revision - b.revision);
+    return [...this.journal.values()]
+      .filter((e) => e.revision > after && e.revision <= upTo)
+      .sort((a, b) => a.revision - b.revision);
   }
 
   async save(state: SavedState, options: SaveOptions = {}): Promise<void> {

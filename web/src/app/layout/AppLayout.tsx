@@ -45,7 +45,9 @@ export function AppLayout() {
         <aside className="shell__aside" aria-label="Suggestions">
           <div className="shell__aside-inner">
             <WhoToFollow />
-            <p className="shell__note muted">Murmur runs entirely in your browser: your posts never leave this device.</p>
+            <p className="shell__note muted">
+              Murmur runs entirely in your browser: your posts never leave this device.
+            </p>
           </div>
         </aside>
       </div>

@@ -41,10 +41,20 @@ export function HeaderSearch() {
   const options: Option[] = [];
   if (data && query) {
     for (const u of data.users) {
-      options.push({ key: `u-${u._id}`, label: `${u.firstName} ${u.lastName}`, detail: `@${u.username}`, path: `/profile/${encodeURIComponent(u.username)}` });
+      options.push({
+        key: `u-${u._id}`,
+        label: `${u.firstName} ${u.lastName}`,
+        detail: `@${u.username}`,
+        path: `/profile/${encodeURIComponent(u.username)}`,
+      });
     }
     for (const t of data.tags) {
-      options.push({ key: `t-${t.tag}`, label: `#${t.tag}`, detail: t.count === 1 ? '1 post' : `${t.count} posts`, path: tagPath(t.tag) });
+      options.push({
+        key: `t-${t.tag}`,
+        label: `#${t.tag}`,
+        detail: t.count === 1 ? '1 post' : `${t.count} posts`,
+        path: tagPath(t.tag),
+      });
     }
   }
   if (query) options.push({ key: 'all', label: `Search for “${query}”`, detail: '', path: searchPath(query) });

@@ -44,7 +44,8 @@ export function KeyboardShortcuts({ onCompose }: { onCompose: () => void }) {
       const list = posts();
       if (list.length === 0) return setAnnouncement('No posts on this page');
       const at = list.indexOf(currentPost() as HTMLElement);
-      const next = list[at < 0 ? (step === 1 ? 0 : list.length - 1) : Math.min(Math.max(at + step, 0), list.length - 1)];
+      const next =
+        list[at < 0 ? (step === 1 ? 0 : list.length - 1) : Math.min(Math.max(at + step, 0), list.length - 1)];
       if (!next) return;
       next.tabIndex = -1;
       next.focus();

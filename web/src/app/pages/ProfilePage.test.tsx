@@ -51,7 +51,8 @@ describe('the profile page', { timeout: 20_000 }, () => {
     expect(count(/Following$/)).toBe(maya.following.length);
     const times = screen.getAllByRole('article').map((a) => Date.parse(a.querySelector('time')!.dateTime));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    for (const article of screen.getAllByRole('article')) expect(article).toHaveAccessibleName('Post by Maya Lindqvist');
+    for (const article of screen.getAllByRole('article'))
+      expect(article).toHaveAccessibleName('Post by Maya Lindqvist');
   });
 
   it('follows and unfollows with the real state, changing the counts on both sides', async () => {
@@ -107,7 +108,9 @@ describe('the profile page', { timeout: 20_000 }, () => {
 
   it('shows a javascript: website as plain text, never as a link', async () => {
     // The core refuses one now, but a state saved before that rule may hold it.
-    await expect(store.dispatch(api.endpoints.editUser.initiate({ website: 'javascript:alert(1)' })).unwrap()).rejects.toMatchObject({
+    await expect(
+      store.dispatch(api.endpoints.editUser.initiate({ website: 'javascript:alert(1)' })).unwrap(),
+    ).rejects.toMatchObject({
       status: 400,
     });
     const state = JSON.parse(session.core.exportSnapshot()) as { users: { username: string; website: string }[] };

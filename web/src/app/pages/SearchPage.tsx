@@ -85,7 +85,13 @@ function Results({ q }: { q: string }) {
               <h2 id="search-posts" className="search-page__heading">
                 Posts <span className="muted">({found.total})</span>
               </h2>
-              <Feed posts={found.posts} total={found.total} loadMore={found.loadMore} filters={false} emptyState={null} />
+              <Feed
+                posts={found.posts}
+                total={found.total}
+                loadMore={found.loadMore}
+                filters={false}
+                emptyState={null}
+              />
             </section>
           )}
         </>

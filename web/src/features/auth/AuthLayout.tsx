@@ -19,9 +19,7 @@ export function AuthLayout({ title, children }: AuthLayoutProps) {
         <section className="auth__intro">
           <Logo size={56} className="auth__logo" />
           <h1 className="auth__title">Welcome to Murmur</h1>
-          <p className="auth__tagline">
-            Short posts, warm replies and the people you follow, all in one calm feed.
-          </p>
+          <p className="auth__tagline">Short posts, warm replies and the people you follow, all in one calm feed.</p>
         </section>
         <section className="auth__card" aria-labelledby="auth-card-title">
           <h2 id="auth-card-title" className="auth__card-title">

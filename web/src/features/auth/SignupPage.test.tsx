@@ -81,7 +81,12 @@ describe('the sign-up form checks the input rules before sending', { timeout: 40
       expect(submit()).toBeEnabled();
     }
     // At the limits: accepted.
-    await fill(user, { 'User name': 'u'.repeat(30), 'First name': ` ${'R'.repeat(50)} `, Password: 'p'.repeat(128), 'Confirm password': 'p'.repeat(128) });
+    await fill(user, {
+      'User name': 'u'.repeat(30),
+      'First name': ` ${'R'.repeat(50)} `,
+      Password: 'p'.repeat(128),
+      'Confirm password': 'p'.repeat(128),
+    });
     expect(submit()).toBeEnabled();
   });
 

@@ -41,9 +41,13 @@ export function SignupPage() {
     setRefused((r) => (r?.field === field ? null : r));
   };
   const visit = (field: Field) => () => setVisited((v) => ({ ...v, [field]: true }));
-  const problems = Object.fromEntries(CHECKED.map((field) => [field, RULES[field](form[field])])) as Record<CheckedField, Problem>;
+  const problems = Object.fromEntries(CHECKED.map((field) => [field, RULES[field](form[field])])) as Record<
+    CheckedField,
+    Problem
+  >;
   const invalid = refused !== null || CHECKED.some((field) => problems[field]);
-  const shown = (field: CheckedField) => (refused?.field === field ? refused.message : visited[field] ? problems[field] : null);
+  const shown = (field: CheckedField) =>
+    refused?.field === field ? refused.message : visited[field] ? problems[field] : null;
   // Shown while the two differ; as in the original, it does not block submission.
   const mismatch = form.confirmPassword !== '' && form.confirmPassword !== form.password;
 

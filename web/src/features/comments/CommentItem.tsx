@@ -61,8 +61,7 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
               {name}
             </Link>
             <span className="muted comment__meta">
-              @{comment.username} ·{' '}
-              <Timestamp iso={comment.createdAt} />
+              @{comment.username} · <Timestamp iso={comment.createdAt} />
             </span>
           </span>
           <span className="comment__tools">
@@ -80,7 +79,12 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
               </button>
             )}
             {canDelete && (
-              <button type="button" className="icon-btn comment__delete" aria-label="Delete comment" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="icon-btn comment__delete"
+                aria-label="Delete comment"
+                onClick={() => setConfirming(true)}
+              >
                 <TrashIcon size={18} />
               </button>
             )}
@@ -103,7 +107,12 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
             />
             <FieldError id={errorId} error={tooLong} />
             <div className="comment__edit-actions">
-              <CharCount id={countId} used={codePoints(trimmed(draft))} max={MAX_COMMENT_CHARS} className="comment__count" />
+              <CharCount
+                id={countId}
+                used={codePoints(trimmed(draft))}
+                max={MAX_COMMENT_CHARS}
+                className="comment__count"
+              />
               <button type="button" className="btn btn--ghost" onClick={() => setEditing(false)}>
                 Cancel
               </button>

@@ -49,7 +49,9 @@ describe('the comment box', { timeout: 20_000 }, () => {
   });
 
   it('an edit counts too, and may keep a longer text the comment had before the rule', async () => {
-    const state = JSON.parse(session.core.exportSnapshot()) as { posts: { _id: string; comments: { _id: string; text: string; author: string }[] }[] };
+    const state = JSON.parse(session.core.exportSnapshot()) as {
+      posts: { _id: string; comments: { _id: string; text: string; author: string }[] }[];
+    };
     const old = state.posts.find((p) => p._id === 'p-02')!.comments.find((c) => c.author === 'u-guest')!;
     old.text = 'o'.repeat(300);
     session.core.importSnapshot(JSON.stringify(state));

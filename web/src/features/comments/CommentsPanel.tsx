@@ -61,7 +61,12 @@ export function CommentsPanel({ post }: { post: Post }) {
         </form>
         <div className={`comments__notes${user ? ' comments__notes--indented' : ''}`}>
           <FieldError id={errorId} error={tooLong} />
-          <CharCount id={countId} used={codePoints(trimmed(text))} max={MAX_COMMENT_CHARS} className="comments__count" />
+          <CharCount
+            id={countId}
+            used={codePoints(trimmed(text))}
+            max={MAX_COMMENT_CHARS}
+            className="comments__count"
+          />
         </div>
       </div>
       {comments.length === 0 ? (

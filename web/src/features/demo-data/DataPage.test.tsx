@@ -68,7 +68,12 @@ describe('storage on this device', () => {
 
   it('explains a no, and that installing the app helps', async () => {
     const user = userEvent.setup();
-    withStorage(storageOf(false, vi.fn(async () => false)));
+    withStorage(
+      storageOf(
+        false,
+        vi.fn(async () => false),
+      ),
+    );
     renderWithProviders(<DataPage />, { store });
     await user.click(await screen.findByRole('button', { name: 'Keep my data on this device' }));
     const answer = await screen.findByText(/Your browser said no/);
@@ -108,7 +113,11 @@ describe('backup and restore', () => {
     withStorage(storageOf(true));
     const user = userEvent.setup();
     const token = store.getState().session.token!;
-    await fetch('http://localhost/api/posts', { method: 'POST', headers: { authorization: token }, body: JSON.stringify({ postData: { content: 'In the backup' } }) });
+    await fetch('http://localhost/api/posts', {
+      method: 'POST',
+      headers: { authorization: token },
+      body: JSON.stringify({ postData: { content: 'In the backup' } }),
+    });
     renderWithProviders(<DataPage />, { store });
     const backup = await downloadInUi(user);
     await fetch('http://localhost/__murmur/reset', { method: 'POST' });
@@ -131,7 +140,11 @@ describe('backup and restore', () => {
     renderWithProviders(<DataPage />, { store });
     const backup = await downloadInUi(user);
     const token = store.getState().session.token!;
-    await fetch('http://localhost/api/posts', { method: 'POST', headers: { authorization: token }, body: JSON.stringify({ postData: { content: 'Kept' } }) });
+    await fetch('http://localhost/api/posts', {
+      method: 'POST',
+      headers: { authorization: token },
+      body: JSON.stringify({ postData: { content: 'Kept' } }),
+    });
     await user.upload(screen.getByLabelText('Backup file'), backup);
     const dialog = await screen.findByRole('dialog', { name: 'Restore this backup?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -142,7 +155,10 @@ describe('backup and restore', () => {
     withStorage(storageOf(true));
     const user = userEvent.setup();
     renderWithProviders(<DataPage />, { store });
-    await user.upload(screen.getByLabelText('Backup file'), new File(['garbage'], 'notes.json', { type: 'application/json' }));
+    await user.upload(
+      screen.getByLabelText('Backup file'),
+      new File(['garbage'], 'notes.json', { type: 'application/json' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(BACKUP_MESSAGES.notJson);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -31,6 +31,9 @@ export async function makeBackup(): Promise<BackupDownload> {
 
 /** Replaces the data with the backup's, in every open tab; throws an ApiError saying why a file was refused. */
 export async function restoreBackup(file: Blob): Promise<BackupSummary> {
-  const answer = await backendRequest<{ restored: BackupSummary }>(backendUrl(RESTORE_PATH), { method: 'POST', body: file });
+  const answer = await backendRequest<{ restored: BackupSummary }>(backendUrl(RESTORE_PATH), {
+    method: 'POST',
+    body: file,
+  });
   return answer.restored;
 }

@@ -19,7 +19,9 @@ export async function refreshAfterDataChange(dispatch: SharedDispatch, getState:
   dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User']));
   const me = getState().session.user;
   if (!me) return;
-  const read = await dispatch(api.endpoints.getUserByName.initiate(me.username, { forceRefetch: true, subscribe: false }));
+  const read = await dispatch(
+    api.endpoints.getUserByName.initiate(me.username, { forceRefetch: true, subscribe: false }),
+  );
   if (getState().session.user?._id !== me._id) return;
   const missing = read.error && 'status' in read.error && read.error.status === 404;
   // After a reset another account may hold the name: this one is gone too.

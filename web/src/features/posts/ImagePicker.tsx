@@ -49,7 +49,11 @@ export function ImagePreview({ image }: { image: ImageAttachment }) {
   return (
     <div className="image-preview">
       {!src ? (
-        <div className="image-preview__media post-card__media--placeholder" role="img" aria-label="Attached image is not available">
+        <div
+          className="image-preview__media post-card__media--placeholder"
+          role="img"
+          aria-label="Attached image is not available"
+        >
           <ImageIcon />
           <span>Image not available</span>
         </div>

@@ -139,7 +139,13 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
 
       <div className="post-card__actions">
         <span className="post-card__action">
-          <ToggleButton label="Like" pressed={liked} disabled={liking.isLoading || disliking.isLoading} onClick={toggleLike} kind="like">
+          <ToggleButton
+            label="Like"
+            pressed={liked}
+            disabled={liking.isLoading || disliking.isLoading}
+            onClick={toggleLike}
+            kind="like"
+          >
             <HeartIcon filled={liked} />
           </ToggleButton>
           <span className="post-card__count" data-testid="like-count">

@@ -147,10 +147,7 @@ export function PostForm({
             onToggle={() => setEmojiOpen((v) => !v)}
           />
         </div>
-        <span
-          id={ids.count}
-          className={`post-form__count${used >= MAX_POST_CHARS ? ' post-form__count--full' : ''}`}
-        >
+        <span id={ids.count} className={`post-form__count${used >= MAX_POST_CHARS ? ' post-form__count--full' : ''}`}>
           {used}/{MAX_POST_CHARS}
           <span className="visually-hidden"> characters</span>
         </span>

@@ -27,7 +27,11 @@ export function PostMenu({ label, onEdit, onDelete }: PostMenuProps) {
     { label: 'Delete', icon: <TrashIcon size={18} />, action: onDelete, danger: true },
   ];
 
-  useOutsideDismiss(root, open, useCallback(() => setOpen(false), []));
+  useOutsideDismiss(
+    root,
+    open,
+    useCallback(() => setOpen(false), []),
+  );
   useEffect(() => {
     if (open) list.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);

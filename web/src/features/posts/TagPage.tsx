@@ -15,7 +15,10 @@ import './posts.css';
 export function TagPage() {
   const { tag = '' } = useParams();
   const filter = useSelector(selectFilter);
-  const { posts, total, loading, failed, error, loadMore } = usePostList({ scope: 'tag', tag, filter }, { quiet: true });
+  const { posts, total, loading, failed, error, loadMore } = usePostList(
+    { scope: 'tag', tag, filter },
+    { quiet: true },
+  );
   const shownTag = tag.replace(/^#/, '').toLowerCase();
 
   return (

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { EMOJI_RECENTS_KEY, loadEmojiRecents, MAX_EMOJI_RECENTS, recordEmojiUse } from './emojiRecents';
 
-const emoji = (n: number) => ({ unified: `1f6${n.toString(16).padStart(2, '0')}`, emoji: String.fromCodePoint(0x1f600 + n) });
+const emoji = (n: number) => ({
+  unified: `1f6${n.toString(16).padStart(2, '0')}`,
+  emoji: String.fromCodePoint(0x1f600 + n),
+});
 
 describe('emoji recents', () => {
   it('starts empty and survives garbage in storage', () => {

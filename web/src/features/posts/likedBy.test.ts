@@ -14,7 +14,7 @@ describe('likedByLine', () => {
   it('is empty without likes', () => {
     expect(likedByLine([])).toBeNull();
   });
-  it("names the only liker", () => {
+  it('names the only liker', () => {
     expect(likedByLine([u('Maya', 'Lindqvist')])).toBe('Liked by Maya Lindqvist');
   });
   it('names both of two likers', () => {

@@ -121,7 +121,13 @@ function EditProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form className="edit-profile" onSubmit={(event) => void save(event)}>
       <div className="edit-profile__avatar">
-        <Avatar className="edit-profile__preview" src={avatarPath} localSrc={picked?.url} name={`New avatar of ${fullName}`} size={88} />
+        <Avatar
+          className="edit-profile__preview"
+          src={avatarPath}
+          localSrc={picked?.url}
+          name={`New avatar of ${fullName}`}
+          size={88}
+        />
         <div className="edit-profile__avatar-pick">
           <fieldset className="edit-profile__presets" role="radiogroup">
             <legend>Choose an avatar</legend>
