@@ -60,7 +60,7 @@ const CONFIG = SMOKE
       backends: ['ours', 'ours-idb', 'floor', 'mirage-0', 'mirage-default'],
       startupRuns: 7,
       feedPosts: 1000,
-      // [page, preset, runs]: the mobile figures are medians of three (issue 24).
+      // [page, preset, runs]: the mobile figures are medians of three.
       lighthouse: [
         ['login', 'desktop', 1],
         ['login', 'mobile', 3],
@@ -240,7 +240,7 @@ async function startup(browser, session) {
     });
     if (t.url !== '/') throw new Error(`start-up landed on ${t.url}, not Home`);
     // The second visit, in the same context: the service worker and its
-    // precache are in place (issue 15: warm ≤ 0.5× cold).
+    // precache are in place (the target: warm ≤ 0.5× cold).
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready');
@@ -267,7 +267,7 @@ async function startup(browser, session) {
   };
 }
 
-/** Slow 4G as issue 24 names it (Lighthouse's mobile profile): 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
+/** Slow 4G as Lighthouse's mobile profile has it: 150 ms round trip, 1.6 Mbps down, 750 kbps up. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
 const PHONE_VIEWPORT = { width: 390, height: 844 };
 

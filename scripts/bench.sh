@@ -29,7 +29,7 @@ if [[ "$args" != *"--only="* ]] || [ -n "$only" ]; then
   step "run the bench"
   node bench/run.mjs "$@"
 fi
-# The persistence benches (issue 14): what saving adds to a write and what
+# The persistence benches: what saving adds to a write and what
 # restoring costs (web/bench/persistence.mjs), and the production app reloaded
 # over a saved 10,000-post state (web/bench/persistence-app.mjs). Not in the
 # smoke run; with --only, only when it names `persistence`.
@@ -39,14 +39,14 @@ if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args
   step "persistence bench in the app: reload and like at 10,000 posts (web/bench/persistence-app.mjs)"
   (cd web && node bench/persistence-app.mjs)
 fi
-# The backup bench (issue 25): the file's size, and Download / read / Restore
+# The backup bench: the file's size, and Download / read / Restore
 # at the seed and at 10,000 posts (web/bench/backup.mjs). With --only, only
 # when it names `backup`.
 if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *backup* ]]; }; then
   step "backup bench: export, read and restore (web/bench/backup.mjs)"
   (cd web && node bench/backup.mjs)
 fi
-# The generated seed (issue 23): `seed: { generate }` ready at 1,000 and
+# The generated seed: `seed: { generate }` ready at 1,000 and
 # 10,000 posts in Chromium and Node, and the developer chunks' sizes
 # (web/bench/generate.mjs). Not in the smoke run; with --only, only when it
 # names `generate`.
@@ -54,7 +54,7 @@ if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args
   step "generated-seed bench (web/bench/generate.mjs)"
   (cd web && node bench/generate.mjs)
 fi
-# What each page reads (issue 26): every page at the seed and at 10,000 posts
+# What each page reads: every page at the seed and at 10,000 posts
 # in the production build (web/bench/pages-app.mjs). Not in the smoke run;
 # with --only, only when it names `pages`.
 if [[ "$args" != *" --smoke "* ]] && { [[ "$args" != *"--only="* ]] || [[ "$args" == *pages* ]]; }; then

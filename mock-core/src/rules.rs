@@ -1,4 +1,4 @@
-//! The input rules (decisions.md, "Input rules"): what a real backend
+//! The input rules (docs/rules.md, "Input rules"): what a real backend
 //! refuses to store. Each check answers the 400 that names the field and the
 //! rule; lengths count Unicode code points, as for posts. Values already
 //! stored (an old saved state, a snapshot) are never checked again: an edit

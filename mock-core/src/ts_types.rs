@@ -79,7 +79,7 @@ fn constants_ts() -> String {
 
 /// The input rules' limits, the patterns a client checks them with and the
 /// messages the core refuses a field with, so a form says what the core
-/// would (decisions.md, "Input rules").
+/// would (docs/rules.md, "Input rules").
 fn input_rules_ts() -> String {
     use crate::error::ApiError::*;
     use crate::rules::*;

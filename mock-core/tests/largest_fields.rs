@@ -1,5 +1,5 @@
 //! How large the answers get when users fill every field to its limit
-//! (issue 22's figure). Ignored by default: it prints, it asserts only the
+//! (bench/NOTES.md quotes the figure). Ignored by default: it prints, it asserts only the
 //! bound the rules give. Run it with
 //! `cargo test --release -p mock-core --test largest_fields -- --ignored --nocapture`.
 #![cfg(not(target_arch = "wasm32"))]

@@ -1,9 +1,9 @@
-//! A state saved by the build before the serde rewrite (issue 12) must
+//! A state saved by the build before the serde rewrite must
 //! still load: `fixtures/snapshot-v1.json` was exported by that
 //! build after a session of writes (sign-up, posts with media, comments,
 //! likes, bookmarks, follows, a profile edit, and URLs the media rule now
 //! refuses, which an old state may hold). Its media and
-//! avatar paths are relative, as every build before issue 16 saved them;
+//! avatar paths are relative, as every build before base-path-absolute URLs saved them;
 //! loading moves them under the base path. It is not rewritten.
 
 use mock_core::{Api, Now, Request};
@@ -71,7 +71,7 @@ fn migrated(saved: &str, base: &str) -> String {
 #[test]
 fn a_snapshot_saved_by_the_previous_build_imports_with_absolute_paths() {
     // The fixture is frozen: it holds the relative paths of the builds
-    // before issue 16 (`avatars/seed-1.svg`, `media/m-01`).
+    // before base-path-absolute URLs (`avatars/seed-1.svg`, `media/m-01`).
     let saved = std::fs::read_to_string(FIXTURE).unwrap();
     assert!(saved.contains("\"avatarURL\":\"avatars/seed-1.svg\""));
     for base in ["/", "/murmur/"] {

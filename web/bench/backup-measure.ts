@@ -1,4 +1,4 @@
-// What a backup costs (issue 25), measured the same way in Chromium (real
+// What a backup costs, measured the same way in Chromium (real
 // IndexedDB) and in Node (fake-indexeddb): at the seed and at 10,000 posts,
 // with uploaded images, the file's size, "Download a backup" (the state as
 // saved and every upload, written as one file), reading a picked file for the

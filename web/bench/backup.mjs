@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The backup bench (issue 25): the size of a backup file, and how long
+// The backup bench: the size of a backup file, and how long
 // "Download a backup", reading a picked file for the confirm dialog, and
 // "Restore" take, at the seed and at 10,000 posts, without uploads and with
 // some. Measured in headless Chromium (real IndexedDB) and in Node

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The generated-seed bench (issue 23): how long `seed: { generate: { users,
+// The generated-seed bench: how long `seed: { generate: { users,
 // posts, seed } }` takes to be ready: the data made by the generator
 // (@faker-js/faker), then loaded and checked by the core (importSeed), in
 // headless Chromium and in Node; and the size of the two developer chunks

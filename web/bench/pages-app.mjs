@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What each page reads (issue 26): the production build, signed in as the
+// What each page reads: the production build, signed in as the
 // guest, at the seed and over a saved 10,000-post state. For each page (Home,
 // Explore, a profile, bookmarks, a post, a tag, a search): navigation to its
 // first post card visible, the bytes of JSON the page had read by then, and a

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The persistence bench in the app (issue 14): the production build with a
+// The persistence bench in the app: the production build with a
 // saved 10,000-post state (snapshot, and a journal of writes since), reloaded
 // in Chromium: navigation to the first post card visible, and a like in the
 // app (click to the card updated), each with the saved state kept in

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The persistence bench (issues 7 and 14): what saving adds to a mutation at
+// The persistence bench: what saving adds to a mutation at
 // the seed size, 1,000 and 10,000 posts (a journal entry appended; a full save
 // for comparison), a like as the app's fetch is answered with and without
 // saving, and how long restoring a saved state takes at start-up (1,000 and

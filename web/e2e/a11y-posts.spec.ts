@@ -30,7 +30,7 @@ test.describe('accessibility of the posts pages', () => {
     const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
     const bad = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      // The picker's own internals are third-party (spec §1).
+      // The picker's own internals are third-party (docs/product.md, "Composer").
       .map((v) => ({ id: v.id, nodes: v.nodes.filter((n) => !n.target.join(' ').includes('epr')) }))
       .filter((v) => v.nodes.length > 0)
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

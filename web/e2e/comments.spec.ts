@@ -39,7 +39,7 @@ test.describe('comments', () => {
     const items = panel(page).getByRole('listitem');
     await expect(items).toHaveCount(2);
     await expect(items.first()).toContainText('It still counts as bread');
-    // Seconds are counted (decisions.md): a slow machine may already say '1 second ago'.
+    // Seconds are counted (docs/product.md, "Relative time"): a slow machine may already say '1 second ago'.
     await expect(items.first()).toContainText(/just now|\d+ seconds? ago/);
     await expect(items.nth(1)).toContainText('Technically bread is still bread!');
     // Someone else's comment on someone else's post: no tools.

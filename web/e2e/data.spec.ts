@@ -1,4 +1,4 @@
-// Issue 25: the only copy of a visitor's data, kept and portable. The "Your
+// docs/data-safety.md: the only copy of a visitor's data, kept and portable. The "Your
 // data" page shows what the browser promises and holds; a backup downloaded
 // there brings everything back after a reset; a bad file changes nothing;
 // and storage cleared behind the app's back is noticed, once.

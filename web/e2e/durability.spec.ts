@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, main, pageFetch, PNG, postCount, postWith, signIn, test, waitForBackend } from './support';
 
-// Issue 7: the demo data survives reloads, closed tabs and other tabs, and
+// docs/data-safety.md: the demo data survives reloads, closed tabs and other tabs, and
 // can be put back to the seed. Each test has a fresh browser context, so a
 // fresh IndexedDB.
 

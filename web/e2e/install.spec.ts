@@ -1,7 +1,7 @@
 import { expect, test, waitForBackend } from './support';
 import { StaticSite } from './staticSite';
 
-// Issue 15: the app is installable, at the root and under /murmur/: Chromium
+// docs/data-safety.md, "Offline and install": the app is installable, at the root and under /murmur/: Chromium
 // reads the manifest without errors and finds nothing that stops an install.
 for (const variant of [
   { dir: 'dist', base: '/' },

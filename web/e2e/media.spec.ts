@@ -1,4 +1,4 @@
-// Issue 14, items 1 and 7: an uploaded avatar and post image load after every
+// docs/data-safety.md, "Uploads": an uploaded avatar and post image load after every
 // reload, warm (the same page reloaded) and cold (a new tab), at the root and
 // under a sub-path, where Home must stay inside the service worker's scope.
 import type { Page } from '@playwright/test';

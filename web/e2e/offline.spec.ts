@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, signIn, test, waitForBackend } from './support';
 import { StaticSite } from './staticSite';
 
-// Issue 15: after one visit the app opens and works with the network off and
+// docs/data-safety.md, "Offline and install": after one visit the app opens and works with the network off and
 // the static host gone, at the site root and under /murmur/; a new deploy is
 // noticed on the next visit and offered as a reload.
 

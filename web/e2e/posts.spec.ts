@@ -39,7 +39,7 @@ test.describe('writing posts', () => {
     await expect(first).toContainText('Sunset swim');
     await expect(first).toContainText('#swim #summer');
     await expect(first.getByRole('img', { name: 'Image shared by Guest User' })).toBeVisible();
-    // Seconds are counted (decisions.md): a slow machine may already say '1 second ago'.
+    // Seconds are counted (docs/product.md, "Relative time"): a slow machine may already say '1 second ago'.
     await expect(first.locator('time')).toHaveText(/^(just now|\d+ seconds? ago)$/);
 
     // Edit: the modal has a close icon and the same image rules.

@@ -1,4 +1,4 @@
-// The built pages paint before any script runs (issue 24): the login page
+// The built pages paint before any script runs (docs/product.md, "Loading"): the login page
 // and the signed-in shell are prerendered into the HTML, hydrated without a
 // mismatch, and never shown to the wrong visitor.
 import type { Browser, ConsoleMessage, Page } from '@playwright/test';

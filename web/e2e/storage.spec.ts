@@ -1,4 +1,4 @@
-// Issue 14 items 2 and 3, issue 15 item 3: what the browser can do to the
+// docs/data-safety.md, "When storage fails": what the browser can do to the
 // storage under a running tab, in a real IndexedDB. After each fault, writes
 // succeed or fail with a message the user can act on, and no acknowledged
 // write is lost.

@@ -1,4 +1,4 @@
-// Issue 16, item 3: every media and avatar URL the backend hands out is an
+// docs/rules.md, "Media and avatar paths": every media and avatar URL the backend hands out is an
 // absolute path under the base, so it loads from any route. A relative one
 // (`avatars/seed-1.svg`) resolved under `/post/p-02/` and got the HTML page.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The one user journey every engine runs (issue 15): sign in as guest, Home,
+// The one user journey every engine runs (Chromium, Firefox, WebKit): sign in as guest, Home,
 // like, a new post with an image, profile, a post's deep link with a reload,
 // the theme, a reload keeps the data, two tabs, a backup restored after a
 // reset, a reload with the static host gone. Each step has a deadline, so a step that never finishes fails with

@@ -119,7 +119,7 @@ function boot(): void {
     { onFirstRequest: () => void start() },
   );
   // Uploaded images wait for the service worker, which serves them to
-  // `<img>`: the static host would answer them 404 (issue 14, item 1).
+  // `<img>`: the static host would answer them 404.
   const worker = backend.then((started) => started.worker);
   holdUploadsUntil(worker);
   const workerNotices = worker.then(

@@ -106,7 +106,7 @@ fn the_media_rule_accepts_exactly_same_origin_image_paths() {
 
 #[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
-    /// The rule is the regex of issue 14 (with no `..` segment), on
+    /// The rule is a regex (docs/rules.md, "Media and avatar paths"; with no `..` segment), on
     /// strings built from the characters that matter.
     #[test]
     fn the_media_rule_is_the_regex(url in "[/\\\\.a-zA-Z0-9_:% -]{0,6}(media|avatars|seed|x)?[/\\\\.a-z0-9_:% -]{0,8}") {

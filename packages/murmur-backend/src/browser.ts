@@ -146,7 +146,7 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   // on a first visit to Murmur's site it activates only once its install has
   // precached the whole site (about 2.4 MB), and on that first visit it
   // registers only once the page is idle, so the install does not compete
-  // with the first render (first post 660 -> 532 ms in the start-up bench).
+  // with the first render.
   const workerActive = startedEarly ?? whenIdle().then(startWorker);
   workerActive.catch(() => undefined);
   if (waitForWorker) await workerActive;

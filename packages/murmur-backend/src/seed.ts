@@ -3,7 +3,7 @@
 // edit (passwords hashed as at sign-up), follows, posts, likes and comments
 // through their routes' rules. A bad user or post is refused with the
 // catalogue's message, and nothing is half imported. `generate` builds such a
-// seed first, with a module loaded only when asked for (generate.ts).
+// seed first, with a module loaded only when asked for (generateSeed.ts).
 
 import { checkGenerateOptions, type GenerateOptions } from './generateOptions.js';
 

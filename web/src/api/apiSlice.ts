@@ -5,7 +5,7 @@
 // Explore, a profile, bookmarks, a tag, a search) is read a page at a time
 // (one infinite query per list), a post's page reads that post alone. A
 // mutation whose answer is the whole post list writes it into every cached
-// copy of the posts (spec §4); likes, comments, bookmarks and follows show at
+// copy of the posts (docs/product.md, "States"); likes, comments, bookmarks and follows show at
 // once wherever the post or user is cached and are taken back if the core
 // refuses: `patchPost` and `patchUser` are the one place that finds them.
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
@@ -39,9 +39,9 @@ const sessionOf = (getState: () => unknown) => (getState() as ApiState).session;
 const postsOf = (response: PostsResponse) => response.posts;
 const bookmarksOf = (response: BookmarksResponse) => response.bookmarks;
 
-/** A feed's orders (spec §Home), as the core names them. */
+/** A feed's orders (docs/product.md, "Home"), as the core names them. */
 export type FeedFilter = 'Latest' | 'Oldest' | 'Trending';
-/** Posts a feed page holds (spec §Home). */
+/** Posts a feed page holds (docs/product.md, "Home"). */
 export const FEED_PAGE_SIZE = 5;
 /**
  * A list of posts read a page at a time: Home (the user's posts and those

@@ -1,4 +1,4 @@
-// The core's input rules (decisions.md, "Input rules"), checked by the forms
+// The core's input rules (docs/rules.md, "Input rules"), checked by the forms
 // before they send. The limits, the patterns and the messages are the core's
 // own, generated into ./types, so a form says exactly what the core would.
 import {

@@ -33,7 +33,7 @@ export function ThemeSync() {
   return null;
 }
 
-/** Toasts: top centre, 1500 ms for success and error (decisions.md). */
+/** Toasts: top centre, 1500 ms for success and error (docs/product.md, "Shared layout"). */
 export function AppToaster() {
   return (
     <Toaster

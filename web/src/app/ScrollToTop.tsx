@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
-/** Each new path starts at the top of the page (spec §2). */
+/** Each new path starts at the top of the page (docs/product.md, "Screens"). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {

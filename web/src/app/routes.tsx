@@ -55,7 +55,7 @@ export function preloadSignedInPages(): Promise<unknown> {
 }
 
 /**
- * The route table of spec §2. No Suspense boundary above the layout and the
+ * The route table of docs/product.md, "Screens". No Suspense boundary above the layout and the
  * auth pages: on the first render the root waits for their chunks (keeping
  * the prerendered page on screen), and a navigation (a transition) keeps the
  * page it leaves until the next one is ready. Inside the layout, a page that

@@ -1,4 +1,4 @@
-// Image uploads (posts, post edits, avatars): the checks of spec §5 and the
+// Image uploads (posts, post edits, avatars): the checks of docs/rules.md, "Uploads" and the
 // one function that turns a picked file into a mediaURL.
 
 import { imageTypeOf, SIGNATURE_BYTES } from '@murmur/backend/protocol';

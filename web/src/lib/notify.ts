@@ -3,7 +3,7 @@ import toast from 'react-hot-toast';
 import { errorMessage } from './api';
 
 /**
- * Awaits a request and tells the user when it fails (decisions.md: a failed
+ * Awaits a request and tells the user when it fails (docs/product.md, "Errors": a failed
  * request changes nothing and says so). Resolves to the result, or undefined
  * after a failure.
  */

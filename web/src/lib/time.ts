@@ -1,4 +1,4 @@
-// Relative time for posts and comments (decisions.md): seconds, minutes,
+// Relative time for posts and comments (docs/product.md, "Relative time"): seconds, minutes,
 // hours, days up to 30, months up to 11, then a short date ('Jan 5, 2023').
 
 const SECOND = 1000;

@@ -18,7 +18,7 @@ const NAME_FIELDS = [
 ] as const satisfies readonly { name: Field; label: string; autoComplete: string }[];
 const USERNAME_FIELD = { name: 'username', label: 'User name', autoComplete: 'username' } as const;
 
-/** The fields the core checks, with its rules (decisions.md, "Input rules"). */
+/** The fields the core checks, with its rules (docs/rules.md, "Input rules"). */
 const RULES = {
   firstName: (value: string) => nameProblem('firstName', value),
   lastName: (value: string) => nameProblem('lastName', value),

@@ -1,4 +1,4 @@
-/** The client messages of spec §8 for signing in and up. */
+/** The client messages (docs/product.md, "Messages") for signing in and up. */
 export const AUTH_FAILED = 'Username or password is incorrect';
 export const SIGNUP_SUCCEEDED = 'Signup successfully!';
 export const PASSWORDS_DIFFER = 'Passwords not matched';

@@ -7,7 +7,7 @@ import { FilterBar } from './FilterBar';
 import { WindowedPostList } from './WindowedPostList';
 import { nextPage, PAGE_SIZE, resetPage, selectPage } from './feedSlice';
 
-/** How long the loader shows before the next page appears (spec §9). */
+/** How long the loader shows before the next page appears (docs/product.md, "Limits"). */
 export const LOADER_DELAY_MS = 1500;
 
 interface FeedProps {

@@ -198,5 +198,5 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
   );
 }
 
-/** One post (spec §2 'Post card'). Memoized: a card re-renders only when its post changes. */
+/** One post (docs/product.md, "Post card"). Memoized: a card re-renders only when its post changes. */
 export const PostCard = memo(PostCardView);

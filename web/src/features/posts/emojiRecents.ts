@@ -1,4 +1,4 @@
-// The emoji picker's recents (spec §3): up to 14 emoji with how often each
+// The emoji picker's recents (docs/product.md, "Composer"): up to 14 emoji with how often each
 // was used, kept in localStorage. The most used come first; among equals the
 // most recently used. A new emoji pushes out the least used (oldest first).
 

@@ -1,4 +1,4 @@
-// The visual theme: an accent hue and a background preset (spec §9). It is
+// The visual theme: an accent hue and a background preset (docs/product.md, "Theme"). It is
 // applied to <html> as CSS custom properties, which every colour token in
 // styles/global.css derives from, and it is kept in localStorage.
 
@@ -34,7 +34,7 @@ export const ACCENTS: readonly Accent[] = [
 export interface Background {
   name: BackgroundName;
   label: string;
-  /** Lightness (%) of the page, the cards and the text (spec §9). */
+  /** Lightness (%) of the page, the cards and the text (docs/product.md, "Theme"). */
   page: number;
   card: number;
   text: number;
