@@ -23,6 +23,7 @@ run() {
 
 run "cargo fmt --check" cargo fmt --all --check
 run "prettier --check (TypeScript, JavaScript, CSS, JSON, Markdown)" prettier --check --log-level warn .
+run "comments cite the repository (scripts/check-citations.mjs)" bash -c 'node --test scripts/ && node scripts/check-citations.mjs'
 run "cargo clippy" cargo clippy --workspace --all-targets --quiet -- -D warnings
 run "cargo test" cargo test --workspace --quiet
 run "wasm tests in headless Chromium" \

@@ -30,7 +30,7 @@ use utoipa::openapi::{
 use utoipa::{PartialSchema, ToSchema};
 
 const JSON: &str = "application/json";
-/// The two ways a token may travel (docs/API.md, "Tokens"): either satisfies a
+/// The two ways a token may travel (docs/rules.md, "Tokens"): either satisfies a
 /// token route.
 const RAW_TOKEN: &str = "token";
 const BEARER_TOKEN: &str = "bearerToken";

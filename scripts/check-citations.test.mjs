@@ -1,0 +1,29 @@
+// node --test scripts/: the citation check refuses what a reader of the
+// repository cannot follow, and accepts what they can.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { findProblems } from './check-citations.mjs';
+
+const check = (text) => findProblems(['example.ts'], () => text);
+const outsideDoc = ['decisions', 'md'].join('.');
+
+test('a comment citing a file kept outside the repository is refused', () => {
+  assert.match(check(`// Toasts last 1500 ms (${outsideDoc}).`)[0], /example\.ts:1: cites the decisions file/);
+});
+
+test('a comment citing the spec by section or an issue number is refused', () => {
+  assert.equal(check('// The route table of spec \u00a7 2.').length, 1);
+  assert.equal(check(['// Fixed in issue', '14.'].join(' ')).length, 1);
+  assert.equal(check(['/* see Issues', '#7 */'].join(' ')).length, 1);
+});
+
+test('a cited docs/ file must exist, and a quoted section must be one of its headings', () => {
+  assert.deepEqual(check('// docs/product.md, "Home": five posts a page.'), []);
+  assert.deepEqual(check('// See docs/rules.md.'), []);
+  assert.match(check('// docs/nowhere.md says so')[0], /docs\/nowhere\.md, which does not exist/);
+  assert.match(check('// docs/product.md, "Not a section"')[0], /is not a heading of that file/);
+});
+
+test('a comment that states its reason passes', () => {
+  assert.deepEqual(check('// Seconds are counted: a slow machine may already say "1 second ago".'), []);
+});
