@@ -1,28 +1,190 @@
-// ESLint for the backend package and the examples (web/ has its own config).
+// The one ESLint configuration: the web app, the backend package, the
+// examples, the bench and the scripts. It keeps each part's boundaries:
+// - web/src: imports flow one way, app → features → shared (api, components,
+//   lib); features do not import each other; no import cycles;
+// - nothing under web/ reaches into bench/ or the package's private source,
+//   and the bench reaches the package only through its public exports;
+// - the package's browser code never imports Node's modules, and its
+//   devtools panel and seed generator are reached only through their lazy
+//   entries (a dynamic import), so a visitor never downloads them.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const WEB = './web/src';
+const FEATURES = readdirSync(new URL(`${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const SHARED = [`${WEB}/api`, `${WEB}/components`, `${WEB}/lib`];
+const APP_CODE = [`${WEB}/app`, `${WEB}/features`, ...SHARED];
+
+const betweenFeatures = FEATURES.map((feature) => ({
+  target: `${WEB}/features/${feature}`,
+  from: `${WEB}/features`,
+  except: [`./${feature}`],
+  message:
+    'Features do not import each other: move what they share to components/, lib/ or api/, or compose them in app/.',
+}));
+const layers = [
+  {
+    target: [`${WEB}/features`, ...SHARED],
+    from: `${WEB}/app`,
+    message: 'Imports flow one way: app → features → shared.',
+  },
+  { target: SHARED, from: `${WEB}/features`, message: 'Shared code (api, components, lib) does not import features.' },
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`],
+    from: `${WEB}/api`,
+    message: 'components/ and lib/ sit below the API module.',
+  },
+];
+const noTestHelpers = { target: APP_CODE, from: `${WEB}/testing`, message: 'Test helpers are for tests.' };
+
+/** What web/ and bench/ may not reach: each other, and the package's files behind its exports. */
+const PRIVATE_PACKAGE = {
+  group: ['**/packages/murmur-backend/**', '@murmur/backend/src/**', '@murmur/backend/dist/**'],
+  message: "Use the package's public exports (@murmur/backend, /node, /protocol, /testing, ...), never its files.",
+};
+const NO_BENCH = {
+  group: ['**/bench/**'],
+  message: 'The app and its tests do not import the bench: bench/ measures them from outside.',
+};
+const NO_WEB = { group: ['**/web/**'], message: 'The bench does not import the web app: it builds and serves it.' };
 
 export default tseslint.config(
   {
     ignores: [
-      'web/**',
-      'mock-core/**',
-      'target/**',
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-*/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'target/**',
+      'mock-core/**',
       'packages/*/core/**',
-      'examples/*/test-results/**',
-      'examples/test-results/**',
-      'examples/*/public/mockServiceWorker.js',
+      'web/src/api/types/**',
+      '**/public/mockServiceWorker.js',
+      'bench/out/**',
     ],
   },
   {
-    files: ['packages/**/*.{ts,js,mjs}', 'examples/**/*.{ts,js,mjs}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx,js}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Never render user text as HTML.',
+        },
+      ],
+      'no-restricted-imports': ['error', { patterns: [PRIVATE_PACKAGE, NO_BENCH] }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...betweenFeatures, ...layers, noTestHelpers] }],
+    },
+  },
+  {
+    // main.tsx starts the backend package; the app reaches it through lib/backendGate, and shares only its protocol.
+    files: APP_CODE.map((dir) => `${dir.slice(2)}/**/*.{ts,tsx}`),
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@murmur/backend',
+              message: 'The app reaches the backend through lib/backendGate (main.tsx starts it).',
+            },
+            { name: '@murmur/backend/node', message: 'The Node server is for tests.' },
+          ],
+          patterns: [PRIVATE_PACKAGE, NO_BENCH],
+        },
+      ],
+    },
+  },
+  {
+    // Tests wire things together (a store, the real core): only the feature boundary binds them.
+    files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: betweenFeatures }] },
+  },
+  {
+    files: ['bench/**/*.{ts,tsx,js,mjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PRIVATE_PACKAGE, NO_WEB] }] },
+  },
+  {
+    // The package's browser code runs in pages: Node's modules are for its Node and HTTP entries and its tests.
+    files: ['packages/murmur-backend/src/**/*.ts'],
+    ignores: [
+      'packages/murmur-backend/src/**/*.test.ts',
+      'packages/murmur-backend/src/node.ts',
+      'packages/murmur-backend/src/node/**',
+      'packages/murmur-backend/src/http/**',
+      'packages/murmur-backend/src/**/testing.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: "Browser code never imports Node's modules: put it under node/ or http/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The devtools panel and the seed generator are chunks of their own: the rest of the package reaches them with import().
+    files: ['packages/murmur-backend/src/**/*.ts'],
+    ignores: [
+      'packages/murmur-backend/src/**/*.test.ts',
+      'packages/murmur-backend/src/devtools/**',
+      'packages/murmur-backend/src/generate/**',
+      'packages/murmur-backend/src/generateSeed.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/devtools/*',
+                '!**/devtools/context*',
+                '**/generateSeed*',
+                '**/generate/*',
+                '!**/generate/options*',
+              ],
+              allowTypeImports: true,
+              message:
+                'The devtools panel and the seed generator load lazily: reach them with import(), never statically.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -23,7 +23,7 @@ run() {
 
 run "cargo fmt --check" cargo fmt --all --check
 run "prettier --check (TypeScript, JavaScript, CSS, JSON, Markdown)" prettier --check --log-level warn .
-run "comments cite the repository (scripts/check-citations.mjs)" bash -c 'node --test scripts/ && node scripts/check-citations.mjs'
+run "repository checks: citations, lint boundaries (scripts/*.test.mjs)" bash -c 'node --test scripts/ && node scripts/check-citations.mjs'
 run "cargo clippy" cargo clippy --workspace --all-targets --quiet -- -D warnings
 run "cargo test" cargo test --workspace --quiet
 run "wasm tests in headless Chromium" \
@@ -31,7 +31,7 @@ run "wasm tests in headless Chromium" \
 run "build the core (wasm, release)" bash scripts/build-core.sh
 run "build the backend package" bash -c 'cd packages/murmur-backend && tsc -p tsconfig.build.json'
 run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json'
-run "eslint" bash -c 'cd web && eslint --max-warnings 0 . && cd .. && eslint --max-warnings 0 packages examples'
+run "eslint (one configuration: web, packages, examples, bench, scripts)" eslint --max-warnings 0 .
 run "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest run'
 run "vitest" bash -c 'cd web && vitest run'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh

@@ -1,0 +1,66 @@
+// node --test scripts/: the one ESLint configuration keeps each part's
+// boundaries. Each case lints a line as if it were in that file.
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function messages(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+test('web/ never imports the bench', async () => {
+  const found = await messages(
+    'web/src/lib/example.ts',
+    "import { x } from '../../../bench/lib.mjs';\nexport { x };\n",
+  );
+  assert.match(found.join('\n'), /do not import the bench/);
+});
+
+test("web/ never imports the package's private source, only its exports", async () => {
+  const found = await messages(
+    'web/e2e/example.spec.ts',
+    "import { x } from '../../packages/murmur-backend/src/persistence/store.js';\nexport { x };\n",
+  );
+  assert.match(found.join('\n'), /public exports/);
+  assert.deepEqual(
+    await messages('web/e2e/example.spec.ts', "export { STORAGE_CLEARED } from '@murmur/backend/protocol';\n"),
+    [],
+  );
+});
+
+test('the bench never imports the web app', async () => {
+  const found = await messages('bench/example.mjs', "import { x } from '../web/e2e/chromium.mjs';\nexport { x };\n");
+  assert.match(found.join('\n'), /does not import the web app/);
+});
+
+test("the package's browser code never imports Node's modules", async () => {
+  const found = await messages(
+    'packages/murmur-backend/src/example.ts',
+    "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n",
+  );
+  assert.match(found.join('\n'), /never imports Node's modules/);
+});
+
+test('the devtools panel and the generator are reached only lazily', async () => {
+  const file = 'packages/murmur-backend/src/example.ts';
+  assert.match(
+    (await messages(file, "export { mountDevtools } from './devtools/devtoolsPanel.js';\n")).join('\n'),
+    /load lazily/,
+  );
+  assert.match((await messages(file, "export { generateSeed } from './generateSeed.js';\n")).join('\n'), /load lazily/);
+  assert.deepEqual(await messages(file, "export const load = () => import('./generateSeed.js');\n"), []);
+});
+
+test('features do not import each other', async () => {
+  const found = await messages(
+    'web/src/features/posts/Example.tsx',
+    "import { FollowButton } from '../users/FollowButton';\nexport { FollowButton };\n",
+  );
+  assert.match(found.join('\n'), /Features do not import each other/);
+});
