@@ -37,5 +37,10 @@ export default {
     new HtmlWebpackPlugin({ template: 'src/index.html', filename: '404.html' }),
     new CopyPlugin({ patterns: [{ from: 'public' }] }),
   ],
+  // The runtime in a file of its own, so that a change to one chunk does not rewrite the others.
+  optimization: { runtimeChunk: 'single' },
+  // The main chunk (React, react-router, msw, the backend) and the core's wasm are both over webpack's
+  // default hint (244 KiB): this app's budget is 600 KiB a file.
+  performance: { maxAssetSize: 600 * 1024, maxEntrypointSize: 600 * 1024 },
   devServer: { host: '127.0.0.1', port: 8080, historyApiFallback: true, static: false },
 };
