@@ -80,7 +80,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx,js}'],
+    // The examples are React apps too (examples/webpack), and reach the package only through its exports.
+    files: ['web/**/*.{ts,tsx,js}', 'examples/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,

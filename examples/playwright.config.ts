@@ -1,13 +1,23 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.mjs';
 
-// The examples' end-to-end test (e2e/client.spec.ts), once per example: each
-// is built and served by `vite preview`, and driven in Debian's Chromium
-// (never a downloaded browser). EXAMPLES_PORT moves the two ports.
+// The examples' end-to-end tests, driven in Debian's Chromium (never a
+// downloaded browser): e2e/client.spec.ts once for each Vite example (built,
+// served by `vite preview`), e2e/webpack.spec.ts for the webpack one (built,
+// served by scripts/serve.mjs, a static host whose unknown paths get the
+// build's 404.html, a copy of index.html). EXAMPLES_PORT moves the three ports.
 const port = Number(process.env.EXAMPLES_PORT ?? 4176);
+const vitePreview = (port: number) => `npm run build --silent && npx vite preview --port ${port} --strictPort`;
 const examples = [
-  { name: 'fetch-ts', port, transport: 'fetch' },
-  { name: 'axios', port: port + 1, transport: 'xhr' },
+  { name: 'fetch-ts', port, transport: 'fetch', spec: 'client.spec.ts', serve: vitePreview },
+  { name: 'axios', port: port + 1, transport: 'xhr', spec: 'client.spec.ts', serve: vitePreview },
+  {
+    name: 'webpack',
+    port: port + 2,
+    transport: 'xhr',
+    spec: 'webpack.spec.ts',
+    serve: (port: number) => `npm run build --silent && node ../../scripts/serve.mjs dist --port ${port}`,
+  },
 ] as const;
 
 export interface ExampleOptions {
@@ -28,15 +38,17 @@ export default defineConfig<ExampleOptions>({
     serviceWorkers: 'allow',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  projects: examples.map(({ name, port, transport }) => ({
+  projects: examples.map(({ name, port, transport, spec }) => ({
     name,
+    testMatch: spec,
     use: { baseURL: `http://127.0.0.1:${port}`, transport },
   })),
-  webServer: examples.map(({ name, port }) => ({
-    command: `npm run build --silent && npx vite preview --port ${port} --strictPort`,
+  webServer: examples.map(({ name, port, serve }) => ({
+    command: serve(port),
     cwd: name,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The webpack build takes minutes on a busy 2-core machine.
+    timeout: 300_000,
   })),
 });

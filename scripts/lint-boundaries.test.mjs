@@ -64,3 +64,23 @@ test('features do not import each other', async () => {
   );
   assert.match(found.join('\n'), /Features do not import each other/);
 });
+
+test("the examples follow React's rules and reach the package only through its exports", async () => {
+  const file = 'examples/webpack/src/Example.tsx';
+  const hooks = await messages(
+    file,
+    "import { useState } from 'react';\nexport function A({ on }: { on: boolean }) {\n  if (!on) return null;\n  const [n] = useState(0);\n  return <p>{n}</p>;\n}\n",
+  );
+  assert.match(hooks.join('\n'), /react-hooks\/rules-of-hooks/);
+  const html = await messages(
+    file,
+    'export const A = ({ h }: { h: string }) => <p dangerouslySetInnerHTML={{ __html: h }} />;\n',
+  );
+  assert.match(html.join('\n'), /Never render user text as HTML/);
+  const privateFile = await messages(
+    file,
+    "export { startBackend } from '../../../packages/murmur-backend/src/startBackend.js';\n",
+  );
+  assert.match(privateFile.join('\n'), /public exports/);
+  assert.deepEqual(await messages(file, "export { startMurmurBackend } from '@murmur/backend';\n"), []);
+});

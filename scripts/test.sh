@@ -37,7 +37,7 @@ run "vitest" bash -c 'cd web && vitest run'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh
 run "build the site (sub-path /murmur/)" env SKIP_CORE=1 BASE_PATH=/murmur/ OUT_DIR=dist-sub bash scripts/build.sh
 run "playwright (Chromium, production build)" bash -c 'cd web && playwright test'
-# The examples (examples/*: other front ends on @murmur/backend alone), built and served by vite preview.
+# The examples (examples/*: other front ends on @murmur/backend alone), built and served (examples/playwright.config.ts).
 run "examples (Playwright, Chromium)" bash -c 'cd examples && tsc --noEmit -p tsconfig.json && playwright test'
 # The one user journey (web/journey/) in each engine, against web/dist.
 for engine in Chromium "Firefox ESR" WebKitGTK; do
