@@ -79,11 +79,21 @@ async function postsIt(page: Page, text: string): Promise<void> {
   }
   const mine = page.getByRole('main').getByRole('article').filter({ hasText: text });
   await expect(mine).toHaveCount(1);
-  await expect(mine.getByRole('img', { name: /Image shared by/ })).toBeVisible();
+  // The upload is served to <img> by the service worker: it took the page over, and is the scope's only one.
+  const image = mine.getByRole('img', { name: /Image shared by/ });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 20_000 }).toBe(2);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const scopes = await page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map((registration) => registration.scope),
+  );
+  expect(scopes).toEqual([new URL(basePathOf(page.url()), page.url()).href]);
 }
 
+/** The site's base path for a page's URL: the sub-path build lives under /murmur/. */
+const basePathOf = (url: string) => (new URL(url).pathname.startsWith('/murmur/') ? '/murmur/' : '/');
+
 test.describe('no page reloads itself (a fresh profile each)', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 }); // two documents, a 5 s watch, a post: slow on a loaded 2-core machine
 
   test('the first visit: /login, then Login As Guest', async ({ page, context }) => {
     await slowInstall(context);
