@@ -102,3 +102,70 @@ test('memory only: what a user did is gone after a reload, back to the seed', as
   await expect(page.getByText('Here until the reload')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('feed.png'), fullPage: false });
 });
+
+test('no page reloads itself: a second tab opened while the worker installs, and a reload', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  // At once, while the first page's worker may still be installing.
+  const second = await context.newPage();
+  await second.goto('/post/p-01');
+  await expect(second.locator('article, li')).toHaveCount(1);
+  await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
+  await page.reload();
+  for (const [tab, field] of [
+    [page, 'First name'],
+    [second, null],
+  ] as const) {
+    const origin = await tab.evaluate(() => performance.timeOrigin);
+    let loads = 0;
+    tab.on('load', () => (loads += 1));
+    if (field) await tab.getByRole('form', { name: 'Sign up' }).getByLabel(field).fill('Typed after the reload');
+    await tab.waitForTimeout(4000);
+    expect(loads).toBe(0);
+    expect(await tab.evaluate(() => performance.timeOrigin)).toBe(origin);
+    if (field)
+      await expect(tab.getByRole('form', { name: 'Sign up' }).getByLabel(field)).toHaveValue('Typed after the reload');
+  }
+  // Both are answered by the backend still.
+  await second.getByRole('button', { name: /^Like/ }).click();
+  await expect(second.getByText('The token is invalid. Unauthorized access error.')).toBeVisible();
+  await signUp(page);
+});
+
+test('a hard reload beside another tab: taken over by a worker that answers the claim, never reloaded', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Another tab keeps the worker (msw's unregisters itself when its last page closes, so a
+  // lone tab's hard reload gets a fresh worker, which claims it on activation).
+  const other = await context.newPage();
+  await other.goto('/post/p-01');
+  await expect(other.locator('article, li')).toHaveCount(1);
+  const loaded = page.waitForEvent('load');
+  await (await context.newCDPSession(page)).send('Page.reload', { ignoreCache: true }); // Shift+Reload
+  await loaded;
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  if (test.info().project.name === 'fetch-ts') {
+    // public/sw.js answers the package's request to take the page over.
+    await page.getByRole('form', { name: 'Sign up' }).getByLabel('First name').fill('Typed after a hard reload');
+    await signUp(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  } else {
+    // msw's own worker does not: the start says why, after 5 s, and the page stays.
+    await expect(page.getByText('The backend could not start: The service worker')).toContainText(
+      'does not control this page',
+      { timeout: 10_000 },
+    );
+  }
+  await page.waitForTimeout(2000);
+  expect(loads).toBe(0);
+  expect(await page.evaluate(() => performance.timeOrigin)).toBe(origin);
+});

@@ -11,6 +11,7 @@
 // served from IndexedDB by the page's handlers) goes on to msw as before.
 import { PrecacheController, PrecacheRoute } from 'workbox-precaching';
 import { NavigationRoute, Router } from 'workbox-routing';
+import { CLAIM_PAGE_MESSAGE } from '@murmur/backend/protocol';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -55,7 +56,14 @@ self.addEventListener('fetch', (event) => {
 // (msw's `worker.stop()` teardown, or a user in devtools) is not affected.
 Object.defineProperty(self.registration, 'unregister', { value: () => Promise.resolve(false) });
 
+// A page this worker does not control (a hard reload bypasses it) asks to be
+// taken over rather than reloading itself (@murmur/backend waits for this
+// before it starts msw, whose start would reload such a page).
+self.addEventListener('message', (event) => {
+  if (event.data === CLAIM_PAGE_MESSAGE) event.waitUntil(self.clients.claim());
+});
+
 // msw's worker also takes over at once (`skipWaiting` on install, `clients.claim`
 // on activate): a new deploy is installed on the next visit and takes over the
-// open pages, which then offer a reload (src/pwa/updates.ts).
+// open pages, which then offer a reload (src/features/updates/updates.tsx).
 self.importScripts('mockServiceWorker.js');

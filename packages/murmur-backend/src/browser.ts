@@ -13,12 +13,14 @@ import type { PersistentBackend } from './persistence/persistentBackend.js';
 import { checkSeed, loadableSeed } from './seed.js';
 import { seededCore } from './seededCore.js';
 import { startBackend, type Persist } from './startBackend.js';
+import { whenPageControlled } from './workerControl.js';
 
 export type { GenerateOptions } from './generateOptions.js';
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from './options.js';
 export type { Persist } from './startBackend.js';
 export { SeedError, type MurmurSeed, type SeedComment, type SeedData, type SeedPost, type SeedUser } from './seed.js';
 export * from './shared.js';
+export { PageNotControlledError } from './workerControl.js';
 
 export interface MurmurBackendOptions extends MurmurCommonOptions {
   /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
@@ -96,16 +98,16 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   const waitForWorker = options.waitForWorker ?? true;
   // Without service workers msw would patch the page's fetch instead: no
   // such fallback is started (the in-page transport needs none).
-  const startWorker = () =>
-    'serviceWorker' in navigator
-      ? msw
-          .start({
-            serviceWorker: { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } },
-            onUnhandledRequest: 'bypass',
-            quiet: true,
-          })
-          .then(() => undefined)
-      : Promise.reject(new Error('This browser has no service workers.'));
+  // msw's `start()` reloads a page that no worker controls while one is
+  // registered (a page opened while the first visit's worker installs, a hard
+  // reload): it runs only once a worker controls the page (workerControl.ts),
+  // and the page is never reloaded.
+  const serviceWorker = { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } };
+  const startWorker = async () => {
+    if (!('serviceWorker' in navigator)) throw new Error('This browser has no service workers.');
+    await whenPageControlled(navigator.serviceWorker, serviceWorker);
+    await msw.start({ serviceWorker, onUnhandledRequest: 'bypass', quiet: true });
+  };
   // A page the worker already controls (any visit after the first) starts
   // it at once: nothing to install, and the page's own requests (not sent
   // through the transport) are answered from the start.

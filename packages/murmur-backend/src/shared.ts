@@ -2,6 +2,7 @@
 // `@murmur/backend/protocol` without pulling in msw or the wasm.
 
 export * from './persistence/protocol.js';
+export { CLAIM_PAGE_MESSAGE } from './workerProtocol.js';
 export { imageTypeOf, SIGNATURE_BYTES, type ImageType } from './imageType.js';
 export {
   BACKUP_FORMAT,
