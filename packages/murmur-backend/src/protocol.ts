@@ -1,8 +1,8 @@
 // What an app and the backend agree on, with no dependencies: an app imports
 // `@murmur/backend/protocol` without pulling in msw or the wasm.
 
-export * from './persistence/protocol.js';
-export { imageTypeOf, SIGNATURE_BYTES, type ImageType } from './imageType.js';
+export * from './persistence/constants.js';
+export { imageTypeOf, SIGNATURE_BYTES, type ImageType } from './core/imageType.js';
 export {
   BACKUP_FORMAT,
   BACKUP_MAX_BYTES,
@@ -13,4 +13,5 @@ export {
   readBackup,
   type BackupProblem,
   type BackupSummary,
-} from './backup.js';
+} from './persistence/backup.js';
+export { whenIdle } from './browser/whenIdle.js';

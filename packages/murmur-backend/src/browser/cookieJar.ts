@@ -1,4 +1,4 @@
-// A small stand-in for `tough-cookie`, aliased in vite.config.ts for the
+// A small stand-in for `tough-cookie`, aliased in web/vite.config.ts for the
 // browser build. msw keeps the cookies that mocked responses set in a
 // tough-cookie jar, and tough-cookie carries the whole public-suffix list
 // (tldts): about 290 kB of the mock chunk's 440 kB, loaded before the first

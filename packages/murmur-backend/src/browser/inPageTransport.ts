@@ -1,5 +1,5 @@
 // The in-page transport: the fetch function that the backend start-up hands
-// to the app's API client (lib/backendGate.ts). A request to one of our
+// to the app's API client (web/src/lib/backendGate.ts). A request to one of our
 // routes is answered by the msw handlers right here in the page, with msw's
 // documented `getResponse(handlers, request)`, instead of travelling page →
 // service worker → page (the handler) → service worker → page. The handlers

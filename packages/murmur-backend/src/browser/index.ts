@@ -3,22 +3,30 @@
 // `@murmur/backend/node`.
 
 import { setupWorker, type SetupWorker } from 'msw/browser';
-import init, { MockCore } from '../core/mock_core.js';
-import { backendHandlers, whenStarted } from './backendHandlers.js';
-import { backupApi, type MurmurBackupApi } from './backupApi.js';
-import type { DevtoolsContext } from './devtools/context.js';
+import init, { MockCore } from '../../core/mock_core.js';
+import { backendHandlers, whenStarted } from '../core/routes.js';
+import { backupApi, type MurmurBackupApi } from '../persistence/backupApi.js';
+import type { DevtoolsContext } from '../devtools/context.js';
 import { createInPageTransport, type TransportExchange } from './inPageTransport.js';
-import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from './options.js';
-import type { PersistentBackend } from './persistence/persistentBackend.js';
-import { checkSeed, loadableSeed } from './seed.js';
-import { seededCore } from './seededCore.js';
+import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
+import type { PersistentBackend } from '../persistence/persistentBackend.js';
+import { composeBackend } from '../core/composeBackend.js';
+import { checkSeed } from '../core/seed.js';
 import { startBackend, type Persist } from './startBackend.js';
+import { whenIdle } from './whenIdle.js';
 
-export type { GenerateOptions } from './generateOptions.js';
-export type { Latency, MurmurCommonOptions, UnhandledRequest } from './options.js';
+export type { GenerateOptions } from '../generate/options.js';
+export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
 export type { Persist } from './startBackend.js';
-export { SeedError, type MurmurSeed, type SeedComment, type SeedData, type SeedPost, type SeedUser } from './seed.js';
-export * from './shared.js';
+export {
+  SeedError,
+  type MurmurSeed,
+  type SeedComment,
+  type SeedData,
+  type SeedPost,
+  type SeedUser,
+} from '../core/seed.js';
+export * from '../protocol.js';
 
 export interface MurmurBackendOptions extends MurmurCommonOptions {
   /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
@@ -45,7 +53,7 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
   devtools?: boolean;
 }
 
-export type { MurmurBackupApi } from './backupApi.js';
+export type { MurmurBackupApi } from '../persistence/backupApi.js';
 
 export interface MurmurBackend extends MurmurBackupApi {
   /** The wasm core itself (`exportSnapshot()`, `reset()`, …). */
@@ -116,23 +124,18 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   let notices: string[];
   let backend: PersistentBackend;
   try {
-    const seed = options.seed && loadableSeed(options.seed); // the generator loads while the core does
-    const loading = (async () => {
-      await init({ module_or_path: options.wasmUrl ?? new URL('../core/mock_core_bg.wasm', import.meta.url) });
+    const made = (async () => {
+      await init({ module_or_path: options.wasmUrl ?? new URL('../../core/mock_core_bg.wasm', import.meta.url) });
       performance.mark('murmur:core-ready');
-      const made = new MockCore({ basePath: base });
-      const loadable = await seed;
-      performance.mark('murmur:seed-made');
-      const seeded = seededCore(made, loadable);
-      performance.mark('murmur:seed-loaded');
-      return { made, seeded };
+      return new MockCore({ basePath: base });
     })();
-    // The saved data's storage opens while the core downloads.
-    ({ backend, notices } = await startBackend(
-      loading.then(({ seeded }) => seeded),
-      options.persist,
-    ));
-    core = (await loading).made;
+    // The generator (for `seed: { generate }`) and the saved data's storage load while the core does.
+    ({ backend, notices } = await composeBackend({
+      core: made,
+      seed: options.seed,
+      persistence: (seeded) => startBackend(seeded, options.persist),
+    }));
+    core = await made;
     started.resolve(backend);
   } catch (error) {
     started.reject(error);
@@ -163,17 +166,9 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   });
   if (options.devtools) {
     const context: DevtoolsContext = { msw, backend, transport, exchanges, backlog, basePath: base };
-    void import('./devtools/devtoolsPanel.js')
+    void import('../devtools/devtoolsPanel.js')
       .then(({ mountDevtools }) => mountDevtools(context))
       .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
   }
   return { core, msw, notices, transport, worker: workerActive, ...backupApi(backend) };
-}
-
-/** Settles once the page's main thread is idle (the app renders its first data meanwhile), or after 2 s at the latest. */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 200);
-  });
 }

@@ -1,10 +1,10 @@
 // Opens the demo data's storage in a browser and wraps the core in it.
 //
 // How it fits together:
-// - IndexedDB `murmur` (version 2): `state` holds `current` (format.ts:
+// - IndexedDB `murmur` (version 2): `state` holds `current` (../persistence/format.ts:
 //   {format, version, revision, stamp, savedAt, snapshot}, the last snapshot
 //   saved in full) and `head` (the revision and stamp of the latest save);
-//   `journal` holds the writes since `current`, by revision (format.ts:
+//   `journal` holds the writes since `current`, by revision (../persistence/format.ts:
 //   JournalEntry: the request, the clock it was answered at, and the stamp of
 //   the save it follows); `media` holds uploads by id; `quarantine` keeps
 //   unreadable saved states. A version-1 database (no journal) is upgraded in
@@ -36,16 +36,16 @@
 //   ephemeral storage cannot store a Blob), and checked by their magic number.
 // - Uploads, `/media/<id>`, `POST <base>__murmur/reset` and the backup
 //   routes (`GET <base>__murmur/backup`, `POST <base>__murmur/restore`; the
-//   file's format and checks: ../backup.ts) are answered by the msw handlers
-//   in handlers.ts, in JavaScript, ahead of the core. A restore is saved in
+//   file's format and checks: ../persistence/backup.ts) are answered by the msw handlers
+//   in ../core/mediaRoutes.ts, in JavaScript, ahead of the core. A restore is saved in
 //   full, like a reset, and the other tabs load it as they load any save.
 // - A state saved on this device leaves a mark outside IndexedDB
-//   (savedMarker.ts): found again with storage empty, start-up says once
+//   (../persistence/savedMarker.ts): found again with storage empty, start-up says once
 //   that the browser cleared the data (STORAGE_CLEARED).
 
-import { openDatabase } from './db.js';
-import { browserLocks } from './locks.js';
-import { PersistentBackend, type SnapshotCore } from './persistentBackend.js';
+import { openDatabase } from '../persistence/db.js';
+import { browserLocks } from '../persistence/locks.js';
+import { PersistentBackend, type SnapshotCore } from '../persistence/persistentBackend.js';
 import {
   BACKEND_NOTICE_EVENT,
   CHANNEL_NAME,
@@ -53,12 +53,12 @@ import {
   NOT_PERSISTENT,
   STORAGE_LOST,
   type DataChangedDetail,
-} from './protocol.js';
-import { browserMarker, lossNotices } from './savedMarker.js';
-import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
+} from '../persistence/constants.js';
+import { browserMarker, lossNotices } from '../persistence/savedMarker.js';
+import { IdbStateStore, MemoryStateStore, type StateStore } from '../persistence/store.js';
 
-export { createPersistenceHandlers } from './handlers.js';
-export { PersistentBackend } from './persistentBackend.js';
+export { createPersistenceHandlers } from '../core/mediaRoutes.js';
+export { PersistentBackend } from '../persistence/persistentBackend.js';
 
 /**
  * Restores the saved demo data into `core` and returns the backend that

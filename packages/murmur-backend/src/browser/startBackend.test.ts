@@ -1,8 +1,8 @@
 // The `persist` option: 'memory' writes nothing to IndexedDB, 'indexeddb' saves there.
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeCore } from './node.js';
-import { call, createPost, signIn } from './persistence/testing.js';
+import { createNodeCore } from '../node/index.js';
+import { call, createPost, signIn } from '../persistence/testing.js';
 import { startBackend } from './startBackend.js';
 
 /** Every database in the (fake) browser, with its stores and how many records each holds. */

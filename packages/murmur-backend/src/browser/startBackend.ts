@@ -1,5 +1,5 @@
-import { PersistentBackend, startPersistence } from './persistence/index.js';
-import type { SnapshotCore } from './persistence/persistentBackend.js';
+import { PersistentBackend, startPersistence } from './indexedDbPersistence.js';
+import type { SnapshotCore } from '../persistence/persistentBackend.js';
 
 /** Where the data lives: IndexedDB (kept across reloads, shared between tabs) or this page's memory. */
 export type Persist = 'indexeddb' | 'memory';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { bodyText, bodyWithin, coreBackend, createHandlers, type ApiRequest } from './handlers.js';
-import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits.js';
-import { createNodeCore, createTestServer } from './node.js';
+import { bodyText, bodyWithin, coreBackend, createHandlers, type ApiRequest } from './apiRoute.js';
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
+import { createNodeCore, createTestServer } from '../node/index.js';
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

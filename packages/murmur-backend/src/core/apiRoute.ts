@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { BODY_TOO_LARGE, MAX_BODY_BYTES } from './limits.js';
+import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
 
 /** One API request as the core sees it: plain strings. */
 export interface ApiRequest {

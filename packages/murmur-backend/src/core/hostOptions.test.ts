@@ -4,8 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { latencyMs } from './options.js';
-import { createMurmurServer, SeedError, type MurmurSeed } from './node.js';
+import { latencyMs } from './hostOptions.js';
+import { createMurmurServer, SeedError, type MurmurSeed } from '../node/index.js';
 
 const ORIGIN = 'http://localhost';
 

@@ -1,5 +1,5 @@
-// The host's options (startMurmurBackend in browser.ts, createMurmurServer in
-// node.ts): what they mean, and the one msw handler that applies latency,
+// The host's options (startMurmurBackend in ../browser/index.ts, createMurmurServer in
+// ../node/index.ts): what they mean, and the one msw handler that applies latency,
 // logging and the unhandled-request rule around the backend's own handlers.
 
 import { getResponse, http, passthrough, type RequestHandler } from 'msw';

@@ -5,7 +5,7 @@
  */
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { createNodeCore } from './node.js';
+import { createNodeCore } from '../node/index.js';
 
 /** `MURMUR_TOKEN_SECRET` in mock-core/src/auth.rs: a change there fails this test. */
 const SECRET = 'murmur-mock-core-token-secret-v1';

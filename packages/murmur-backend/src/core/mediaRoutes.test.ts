@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlers } from '../handlers.js';
-import { createPersistenceHandlers } from './handlers.js';
-import { PersistentBackend } from './persistentBackend.js';
-import { IdbStateStore } from './store.js';
-import { freshDatabase, newCore, signIn } from './testing.js';
+import { createHandlers } from './apiRoute.js';
+import { createPersistenceHandlers } from './mediaRoutes.js';
+import { PersistentBackend } from '../persistence/persistentBackend.js';
+import { IdbStateStore } from '../persistence/store.js';
+import { freshDatabase, newCore, signIn } from '../persistence/testing.js';
 
 // The routes the persistence layer answers in JavaScript, through msw as the
 // page uses them, on a site that lives under /murmur/.

@@ -1,14 +1,14 @@
 // The msw handlers the persistence layer answers in JavaScript, ahead of the
 // generic `/api` handler: uploads (the file goes to IndexedDB, only its type
 // and size to the core), the stored images, the reset control, and backups
-// (the file made, and a file restored: ../backup.ts).
+// (the file made, and a file restored: ../persistence/backup.ts).
 
 import { http, HttpResponse } from 'msw';
-import { imageTypeOf } from '../imageType.js';
-import { anyOrigin, type ApiResponse } from '../handlers.js';
-import type { PersistentBackend } from './persistentBackend.js';
-import { BACKUP_MAX_BYTES, BACKUP_MESSAGES, BackupError, backupFileName } from '../backup.js';
-import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from './protocol.js';
+import { imageTypeOf } from './imageType.js';
+import { anyOrigin, type ApiResponse } from './apiRoute.js';
+import type { PersistentBackend } from '../persistence/persistentBackend.js';
+import { BACKUP_MAX_BYTES, BACKUP_MESSAGES, BackupError, backupFileName } from '../persistence/backup.js';
+import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from '../persistence/constants.js';
 
 /** The type the core refuses with 'file must be an image (JPEG/PNG)'. */
 const NOT_AN_IMAGE_TYPE = 'application/octet-stream';

@@ -10,7 +10,7 @@ type Doc = Record<string, unknown> & {
   paths: Record<string, Record<string, { responses: Record<string, Record<string, unknown>> }>>;
 };
 
-const docText = readFileSync(new URL('../../../docs/openapi.json', import.meta.url), 'utf8');
+const docText = readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8');
 const fresh = (): Doc => JSON.parse(docText) as Doc;
 
 /** The validator checks the document against the OpenAPI schema of its

@@ -6,9 +6,9 @@
 // handlers are the browser's).
 import { delay, http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createInPageTransport } from './inPageTransport.js';
-import { createMurmurServer } from './node.js';
-import { BACKEND_PREFIXES } from './options.js';
+import { createInPageTransport } from '../browser/inPageTransport.js';
+import { createMurmurServer } from '../node/index.js';
+import { BACKEND_PREFIXES } from './hostOptions.js';
 
 const ORIGIN = window.location.origin;
 const { server } = createMurmurServer();

@@ -4,10 +4,10 @@
 // the server's) initial handlers, and `resetHandlers()` returns to them.
 
 import type { RequestHandler } from 'msw';
-import { createHandlers, type ApiRequest, type Backend } from './handlers.js';
-import { withHostOptions, type MurmurCommonOptions } from './options.js';
-import { createPersistenceHandlers, type MediaBackend } from './persistence/handlers.js';
-import type { PersistentBackend } from './persistence/persistentBackend.js';
+import { createHandlers, type ApiRequest, type Backend } from './apiRoute.js';
+import { withHostOptions, type MurmurCommonOptions } from './hostOptions.js';
+import { createPersistenceHandlers, type MediaBackend } from './mediaRoutes.js';
+import type { PersistentBackend } from '../persistence/persistentBackend.js';
 
 /** A backend that answers once `started` has: requests sent before then wait for it. */
 export function whenStarted(started: Promise<PersistentBackend>): Backend & MediaBackend {

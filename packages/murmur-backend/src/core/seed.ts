@@ -3,9 +3,9 @@
 // edit (passwords hashed as at sign-up), follows, posts, likes and comments
 // through their routes' rules. A bad user or post is refused with the
 // catalogue's message, and nothing is half imported. `generate` builds such a
-// seed first, with a module loaded only when asked for (generateSeed.ts).
+// seed first, with a module loaded only when asked for (../generate/generateSeed.ts).
 
-import { checkGenerateOptions, type GenerateOptions } from './generateOptions.js';
+import { checkGenerateOptions, type GenerateOptions } from '../generate/options.js';
 
 export interface SeedUser {
   username: string;
@@ -98,6 +98,6 @@ export function checkSeed(seed: MurmurSeed | undefined): void {
 export async function loadableSeed(seed: MurmurSeed): Promise<LoadableSeed> {
   if (!('generate' in seed)) return seed;
   checkSeed(seed);
-  const { generateSeed } = await import('./generateSeed.js');
+  const { generateSeed } = await import('../generate/generateSeed.js');
   return generateSeed(seed.generate);
 }

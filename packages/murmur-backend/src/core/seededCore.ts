@@ -1,4 +1,4 @@
-import type { SnapshotCore } from './persistence/persistentBackend.js';
+import type { SnapshotCore } from '../persistence/persistentBackend.js';
 import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
 
 /**

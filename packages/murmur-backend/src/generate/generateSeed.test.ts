@@ -4,7 +4,7 @@
 // option refused with a message saying what to change.
 import { describe, expect, it } from 'vitest';
 import { generateSeed, GENERATED_PASSWORD } from './generateSeed.js';
-import { createMurmurServer, SeedError, type MurmurSeed } from './node.js';
+import { createMurmurServer, SeedError, type MurmurSeed } from '../node/index.js';
 
 const ORIGIN = 'http://localhost';
 

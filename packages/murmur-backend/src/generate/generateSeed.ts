@@ -7,8 +7,8 @@
 // randomness, so the same numbers give the same data in every runtime.
 
 import { base, en, Faker, generateMersenne53Randomizer } from '@faker-js/faker';
-import { checkGenerateOptions, type GenerateOptions } from './generateOptions.js';
-import type { SeedComment, SeedData, SeedPost, SeedUser } from './seed.js';
+import { checkGenerateOptions, type GenerateOptions } from './options.js';
+import type { SeedComment, SeedData, SeedPost, SeedUser } from '../core/seed.js';
 
 /** The demo's guest account, always the first user, so 'Login As Guest' works. */
 export const GUEST: SeedUser = {

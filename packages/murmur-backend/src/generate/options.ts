@@ -1,5 +1,5 @@
 // `seed: { generate }`: what it takes, checked before the generator (a
-// module of its own, generateSeed.ts) is loaded, so a bad option fails at once
+// module of its own, ./generateSeed.ts) is loaded, so a bad option fails at once
 // with a message saying what to change.
 
 /** How much data to generate, and from which seed number (the same numbers give the same data). */

@@ -11,7 +11,7 @@
 // tree), so a backup of an unchanged state is the same file, byte for byte,
 // whenever and wherever it is made. The images are the stored uploads, by id.
 
-import { imageTypeOf, type ImageType } from './imageType.js';
+import { imageTypeOf, type ImageType } from '../core/imageType.js';
 
 export const BACKUP_FORMAT = 'murmur-backup';
 export const BACKUP_VERSION = 1;

@@ -1,8 +1,8 @@
 // `exportBackup` / `importBackup` on what startMurmurBackend resolves with:
-// the demo data as one file, and back (the file: backup.ts).
+// the demo data as one file, and back (the file: ./backup.ts).
 
 import { backupFileName, type BackupSummary } from './backup.js';
-import type { PersistentBackend } from './persistence/persistentBackend.js';
+import type { PersistentBackend } from './persistentBackend.js';
 
 export interface MurmurBackupApi {
   /**

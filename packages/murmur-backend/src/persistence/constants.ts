@@ -18,7 +18,7 @@ export interface DataChangedDetail {
 export const RESET_PATH = '__murmur/reset';
 
 /**
- * `GET <base>__murmur/backup` answers the backup file of the data (backup.ts);
+ * `GET <base>__murmur/backup` answers the backup file of the data (./backup.ts);
  * `POST <base>__murmur/restore` with a backup file as its body replaces the
  * data with it, in every tab (200 `{"restored": summary}`, or 400/413
  * `{"errors": [message]}` and nothing changed). Answered in JavaScript, like the reset.

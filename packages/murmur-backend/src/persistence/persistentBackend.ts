@@ -23,7 +23,7 @@ import {
   type Backend,
   type Clock,
   type TimedCoreLike,
-} from '../handlers.js';
+} from '../core/apiRoute.js';
 import {
   chainFrom,
   chainHead,
@@ -38,9 +38,9 @@ import {
   type SavedHead,
   type SavedState,
 } from './format.js';
-import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from '../backup.js';
+import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from './backup.js';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
-import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol.js';
+import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
 import {
   MemoryStateStore,
   StorageUnavailableError,
@@ -275,7 +275,7 @@ export class PersistentBackend implements Backend {
   }
 
   /**
-   * The backup file (backup.ts) of the data: the state as saved (with what
+   * The backup file (./backup.ts) of the data: the state as saved (with what
    * other tabs saved since this one last loaded) and every stored upload.
    */
   exportBackup(): Promise<string> {
@@ -287,7 +287,7 @@ export class PersistentBackend implements Backend {
 
   /**
    * Replaces the data with a backup's, in every tab, once the file has
-   * passed every check (backup.ts) and the core has accepted its state.
+   * passed every check (./backup.ts) and the core has accepted its state.
    * Rejects with a BackupError naming what is wrong (or an Error when the
    * save failed), and then nothing has changed.
    */
