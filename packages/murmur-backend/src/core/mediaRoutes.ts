@@ -1,7 +1,8 @@
-// The msw handlers the persistence layer answers in JavaScript, ahead of the
-// generic `/api` handler: uploads (the file goes to IndexedDB, only its type
-// and size to the core), the stored images, the reset control, and backups
-// (the file made, and a file restored: ../persistence/backup.ts).
+// The msw handlers answered in JavaScript, ahead of the generic `/api` one
+// (apiRoute.ts): uploads (the file goes to the store, IndexedDB or a
+// directory; only its type and size to the core), the stored images, the
+// reset control, and backups (the file made, and a file restored:
+// ../persistence/backup.ts).
 
 import { http, HttpResponse } from 'msw';
 import { imageTypeOf } from './imageType.js';
@@ -35,7 +36,7 @@ export function createPersistenceHandlers(backend: MediaBackend, basePath = '/')
     http.post(anyOrigin(uploadPath), async ({ request }) => {
       const { pathname } = new URL(request.url);
       if (pathname !== uploadPath && pathname !== `${uploadPath}/`) return undefined; // the core answers
-      const bytes = await request.arrayBuffer();
+      const bytes = await uploadedBytes(request);
       // The bytes decide, not the declared type: a text file named .png, or an
       // SVG, is refused by the core as not an image (JPEG/PNG).
       const type = imageTypeOf(bytes) ?? NOT_AN_IMAGE_TYPE;
@@ -68,20 +69,40 @@ export function createPersistenceHandlers(backend: MediaBackend, basePath = '/')
         return json(errorAnswer(500, 'The backup could not be made: the saved data could not be read. Try again.'));
       }
     }),
-    http.post(anyOrigin(`${basePath}${RESTORE_PATH}`), async ({ request }) => {
-      try {
-        // A body declared over the limit is refused before it is read.
-        if (Number(request.headers.get('content-length') ?? 0) > BACKUP_MAX_BYTES) {
-          throw new BackupError('too-large', BACKUP_MESSAGES.tooLarge);
-        }
-        const summary = await backend.importBackup(await request.blob());
-        return json({ status: 200, body: JSON.stringify({ restored: summary }) });
-      } catch (error) {
-        if (error instanceof BackupError)
-          return json(errorAnswer(error.problem === 'too-large' ? 413 : 400, error.message));
-        // Not the file: the save failed (a full disk, say), and nothing changed.
-        return json(errorAnswer(507, error instanceof Error ? error.message : String(error)));
-      }
-    }),
+    http.post(anyOrigin(`${basePath}${RESTORE_PATH}`), ({ request }) => restore(request)),
+    // The same restore, as a PUT of the backup (the HTTP server's control API).
+    http.put(anyOrigin(`${basePath}${BACKUP_PATH}`), ({ request }) => restore(request)),
   ];
+
+  async function restore(request: Request): Promise<HttpResponse<BodyInit>> {
+    try {
+      // A body declared over the limit is refused before it is read.
+      if (Number(request.headers.get('content-length') ?? 0) > BACKUP_MAX_BYTES) {
+        throw new BackupError('too-large', BACKUP_MESSAGES.tooLarge);
+      }
+      const summary = await backend.importBackup(await request.blob());
+      return json({ status: 200, body: JSON.stringify({ restored: summary }) });
+    } catch (error) {
+      if (error instanceof BackupError)
+        return json(errorAnswer(error.problem === 'too-large' ? 413 : 400, error.message));
+      // Not the file: the save failed (a full disk, say), and nothing changed.
+      return json(errorAnswer(507, error instanceof Error ? error.message : String(error)));
+    }
+  }
+}
+
+/**
+ * An upload's bytes: the body itself (an image sent as it is), or the first
+ * file of a `multipart/form-data` body (what a form, or a mobile app, sends).
+ */
+async function uploadedBytes(request: Request): Promise<ArrayBuffer> {
+  if (!/^multipart\/form-data\b/i.test(request.headers.get('content-type') ?? '')) return request.arrayBuffer();
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return new ArrayBuffer(0); // not a readable form: refused by the core as not an image
+  }
+  for (const value of form.values()) if (typeof value !== 'string') return value.arrayBuffer();
+  return new ArrayBuffer(0);
 }

@@ -17,6 +17,7 @@ export {
   type SeedUser,
 } from '../core/seed.js';
 export { MockCore, createNodeCore };
+export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
 
 export interface MurmurServer {
   /** msw's `setupServer`: call `listen()` in `beforeAll` and `close()` in `afterAll`; `use()`, `resetHandlers()` and the rest as msw documents. */
