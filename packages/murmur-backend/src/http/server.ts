@@ -176,7 +176,9 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
         return 413;
       }
       if (error instanceof Response) response = error;
-      else {
+      else if (req.destroyed) {
+        return 'failed'; // the client went away mid-request: nothing to answer, nothing wrong here
+      } else {
         console.error('murmur-backend: a request handler failed', error);
         sendError(
           res,
