@@ -3,10 +3,11 @@
 // process) is killed with SIGKILL at a random moment of a write storm, again
 // and again; after each restart every write it answered is there, once, and
 // every post still holds its invariant (likeCount = likedBy's length).
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { LOCK_FILE } from '../persistence/directoryLock.js';
 import { signIn, startChild } from './testing.js';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 50);
@@ -41,7 +42,8 @@ async function killAgainAndAgain(cycles: number): Promise<{ kills: number; answe
   let token: string | null = null;
   let kills = 0;
   for (let cycle = 0; cycle <= cycles; cycle++) {
-    const child = await startChild(['--state', dir]);
+    // The last start answers slowly, so that SIGTERM surely finds writes in flight.
+    const child = await startChild(['--state', dir, ...(cycle === cycles ? ['--latency', '400'] : [])]);
     const base = child.url;
     token ??= await signIn(base);
     // Everything answered before the last kill is there, once; nothing is there twice.
@@ -55,8 +57,19 @@ async function killAgainAndAgain(cycles: number): Promise<{ kills: number; answe
     for (const content of [...answered, ...answeredComments]) expect(seen.get(content), content).toBe(1);
     for (const [content, count] of seen) if (content.startsWith('w-')) expect(count, content).toBe(1);
     if (cycle === cycles) {
+      // A clean stop: writes in flight are answered, the directory is released, the status is 0.
+      const inFlight = Array.from({ length: 5 }, (_, i) =>
+        fetch(`${base}api/posts`, {
+          method: 'POST',
+          headers: { authorization: token! },
+          body: JSON.stringify({ postData: { content: `last-${i}` } }),
+        }).then((res) => res.status),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
       child.process.kill('SIGTERM');
+      expect(await Promise.all(inFlight)).toEqual([201, 201, 201, 201, 201]);
       expect(await child.exited).toBe(0);
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
       break;
     }
     // The storm: posts, comments on them, likes and dislikes, from several clients at once.
