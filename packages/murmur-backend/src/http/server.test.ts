@@ -104,6 +104,19 @@ describe('the API over HTTP', () => {
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it('answers 405 with Allow to a method the Fetch API cannot carry (TRACE), never a 500', async () => {
+    const answer = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+      const req = httpRequest(`${base}api/users/u-01`, { method: 'TRACE' });
+      req.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 405, allow: 'GET, HEAD' });
+  });
+
   it('refuses a body over 256 kB with 413 before reading it, declared or streamed', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       // Declares 10 MB and sends none of it: the answer comes anyway.

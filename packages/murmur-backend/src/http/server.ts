@@ -61,6 +61,9 @@ export interface MurmurHttpServer {
   close(): Promise<void>;
 }
 
+/** Methods the Fetch API refuses to make a `Request` of. */
+const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 /** A passthrough answer (`passthrough()` in a handler): there is no network behind this server. */
 const isPassthrough = (response: Response) =>
   response.status === 302 && response.headers.get('x-msw-intention') === 'passthrough';
@@ -158,6 +161,15 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       res.end(body);
       return 200;
     }
+    if (FETCH_FORBIDDEN_METHODS.has((req.method ?? '').toUpperCase())) {
+      // The Fetch API (and so msw) cannot even hold such a request: no route answers it.
+      const allowed = allowedFor(url.pathname);
+      sendError(res, 405, `${req.method} is not allowed here; use ${allowed.join(', ')}`, {
+        ...extra,
+        allow: allowed.join(', '),
+      });
+      return 405;
+    }
     const limit = bodyLimit(url.pathname, basePath);
     if (declaredTooLarge(req, limit)) {
       // Refused before a byte of it is read; the connection closes rather than draining it.
@@ -210,10 +222,15 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
     return response.status;
   }
 
+  /** The methods `pathname` answers: the contract's for an `/api` path, the usual ones otherwise. */
+  function allowedFor(pathname: string): string[] {
+    const apiPath = pathname.startsWith(`${basePath}api/`) ? `/${pathname.slice(basePath.length)}` : null;
+    return (apiPath ? documentedMethods(apiPath) : null) ?? ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+  }
+
   /** OPTIONS: a CORS preflight, or which methods the path answers (`Allow`). */
   function options_(req: IncomingMessage, res: ServerResponse, url: URL, extra: Record<string, string>): number {
-    const apiPath = url.pathname.startsWith(`${basePath}api/`) ? `/${url.pathname.slice(basePath.length)}` : null;
-    const allowed = (apiPath && documentedMethods(apiPath)) ?? ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+    const allowed = allowedFor(url.pathname);
     const headers: Record<string, string> = {
       ...extra,
       allow: [...allowed, 'OPTIONS'].join(', '),
