@@ -11,7 +11,8 @@ cd "$ROOT"
 log="$(mktemp)"
 node packages/murmur-backend/dist/http/cli.js serve --memory --port 0 --log off >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
+scratch=""
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"; [ -z "$scratch" ] || rm -rf "$scratch"' EXIT
 for _ in $(seq 1 150); do
   grep -q 'ready at' "$log" && break
   kill -0 "$server" 2>/dev/null || { cat "$log"; exit 1; }
@@ -23,8 +24,11 @@ url="$(sed -n 's/.*ready at \(http:[^ ]*\)\/ .*/\1/p' "$log")"
 token="$(curl -sf "$url/api/auth/login" -d '{"username":"guest","password":"guest123"}' |
   node -pe 'JSON.parse(require("fs").readFileSync(0, "utf8")).encodedToken')"
 note "schemathesis against $url"
-st run docs/openapi.json --url "$url" \
+# Run from a scratch directory: Schemathesis keeps a cache (.schemathesis/) where it runs.
+scratch="$(mktemp -d)"
+cd "$scratch"
+st run "$ROOT/docs/openapi.json" --url "$url" \
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance \
   --header "Authorization: $token" \
   --max-examples "${ST_MAX_EXAMPLES:-25}" --seed 1 --workers 1 --request-timeout 10 \
-  --report junit --report-dir "${ST_REPORT_DIR:-$(mktemp -d)}" "$@"
+  --report junit --report-dir "${ST_REPORT_DIR:-$scratch/report}" "$@"
