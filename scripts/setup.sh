@@ -74,5 +74,12 @@ if $want_test; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${packages[@]}"
   fi
+  # Schemathesis (PyPI), the OpenAPI testing tool npm test runs against the
+  # HTTP server (scripts/schemathesis.sh): installed once, when `st` is missing.
+  if ! command -v st >/dev/null; then
+    step "pip install schemathesis (once: about a minute)"
+    python3 -m pip install --quiet --disable-pip-version-check schemathesis
+    command -v pyenv >/dev/null && pyenv rehash
+  fi
 fi
 exit 0

@@ -33,6 +33,9 @@ run "build the backend package" bash -c 'cd packages/murmur-backend && tsc -p ts
 run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json'
 run "eslint (one configuration: web, packages, examples, bench, scripts)" eslint --max-warnings 0 .
 run "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest run'
+# A standard OpenAPI testing tool against murmur-backend serve: no server error,
+# no status the contract does not list, no answer outside its schema.
+run "schemathesis against the HTTP server (docs/openapi.json)" bash scripts/schemathesis.sh
 run "vitest" bash -c 'cd web && vitest run'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh
 run "build the site (sub-path /murmur/)" env SKIP_CORE=1 BASE_PATH=/murmur/ OUT_DIR=dist-sub bash scripts/build.sh

@@ -122,7 +122,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => ({
   resolve: {
     alias: {
       // msw's cookie jar without tough-cookie's public-suffix list (about
-      // 290 kB of the backend's chunk): see packages/murmur-backend/src/cookieJar.ts.
+      // 290 kB of the backend's chunk): see packages/murmur-backend/src/browser/cookieJar.ts.
       'tough-cookie': '@murmur/backend/cookie-jar',
       ...reactRouterProduction(mode),
     },

@@ -29,7 +29,7 @@ window.generateBench = {
   async run({ users, posts, seed, runs }) {
     await init({ module_or_path: wasmUrl });
     let started = performance.now();
-    const { generateSeed } = await import('../../packages/murmur-backend/src/generateSeed.js');
+    const { generateSeed } = await import('../../packages/murmur-backend/src/generate/generateSeed.js');
     const loadMs = performance.now() - started;
     const samples = [];
     for (let run = 0; run < runs; run++) {
@@ -53,7 +53,7 @@ document.documentElement.dataset.bench = 'ready';
  * the posts are all there and the guest signs in.
  */
 window.generateOption = async ({ users, posts, seed }) => {
-  const { startMurmurBackend } = await import('../../packages/murmur-backend/src/browser.js');
+  const { startMurmurBackend } = await import('../../packages/murmur-backend/src/browser/index.js');
   const started = performance.now();
   const backend = await startMurmurBackend({
     persist: 'memory',

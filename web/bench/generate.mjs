@@ -86,8 +86,8 @@ try {
 console.log(optionLine);
 
 const dist = join(repo, 'packages/murmur-backend/dist');
-const { generateSeed } = await import(pathToFileURL(join(dist, 'generateSeed.js')).href);
-const { createNodeCore } = await import(pathToFileURL(join(dist, 'node.js')).href);
+const { generateSeed } = await import(pathToFileURL(join(dist, 'generate/generateSeed.js')).href);
+const { createNodeCore } = await import(pathToFileURL(join(dist, 'node/index.js')).href);
 for (const size of SIZES) {
   const samples = [];
   for (let run = 0; run < RUNS; run++) {

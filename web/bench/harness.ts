@@ -14,9 +14,9 @@ import {
   coreBackend,
   createHandlers,
   type ApiResponse,
-} from '../../packages/murmur-backend/src/handlers.js';
-import { createInPageTransport } from '../../packages/murmur-backend/src/inPageTransport.js';
-import { startPersistence } from '../../packages/murmur-backend/src/persistence/index.js';
+} from '../../packages/murmur-backend/src/core/apiRoute.js';
+import { createInPageTransport } from '../../packages/murmur-backend/src/browser/inPageTransport.js';
+import { startPersistence } from '../../packages/murmur-backend/src/browser/indexedDbPersistence.js';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
 
 export type Endpoint = 'GET /api/posts' | 'POST like' | 'POST login';

@@ -5,7 +5,12 @@
 // handler, the Response, its JSON read); and the start-up restore of a saved
 // state (its snapshot, and a journal of writes since) at 1,000 and 10,000 posts.
 import { getResponse } from 'msw';
-import { bodyText, coreBackend, createHandlers, type Backend } from '../../packages/murmur-backend/src/handlers.js';
+import {
+  bodyText,
+  coreBackend,
+  createHandlers,
+  type Backend,
+} from '../../packages/murmur-backend/src/core/apiRoute.js';
 import {
   COMPACT_EVERY,
   PersistentBackend,

@@ -69,7 +69,7 @@ try {
 
   // Node: the same measure over fake-indexeddb, loaded through Vite for the TypeScript.
   await import('fake-indexeddb/auto');
-  const { createNodeCore } = await server.ssrLoadModule('/../../packages/murmur-backend/src/node.ts');
+  const { createNodeCore } = await server.ssrLoadModule('/../../packages/murmur-backend/src/node/index.ts');
   const { openDatabase } = await server.ssrLoadModule('/../../packages/murmur-backend/src/persistence/db.ts');
   const { measurePersistence } = await server.ssrLoadModule('/persistence-measure.ts');
   print(

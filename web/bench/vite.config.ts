@@ -17,7 +17,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@core': process.env.BENCH_CORE_DIR ?? here('../../mock-core/pkg'),
-      'tough-cookie': here('../../packages/murmur-backend/src/cookieJar.ts'),
+      'tough-cookie': here('../../packages/murmur-backend/src/browser/cookieJar.ts'),
     },
   },
   logLevel: 'error',

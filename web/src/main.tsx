@@ -1,5 +1,6 @@
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { whenIdle } from '@murmur/backend/protocol';
 import { App, routerBasename } from './app/App';
 import { preloadSignedInPages } from './app/routes';
 import { firstRenderMatches, PRERENDERED_SESSION, routeOf } from './app/prerendered';
@@ -57,12 +58,6 @@ async function startBackend() {
   return backend;
 }
 
-/** When the page has nothing else to do (or soon, in a browser without `requestIdleCallback`). */
-function whenIdle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
-}
-
 /** Said once when the browser gives the page no service worker (a private window, some privacy settings). */
 const NO_WORKER_NOTICE =
   'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
@@ -102,13 +97,13 @@ function boot(): void {
   const notices = backend.then((started) => started.notices);
   // While the backend loads, the page is mostly waiting: the cards' date
   // formatters are made then rather than on the way to the first post.
-  whenIdle(prepareDateFormats);
+  void whenIdle().then(prepareDateFormats);
   // A sign-in leads to Home: its modules load once the backend is in and the
   // page is idle, so that the first post follows the click at once. A failure
   // (offline before the first visit completed) is retried by the route itself.
   if (!signedIn) {
     backend.then(
-      () => whenIdle(() => void preloadSignedInPages().catch(() => undefined)),
+      () => void whenIdle().then(() => preloadSignedInPages().catch(() => undefined)),
       () => undefined,
     );
   }

@@ -1,8 +1,9 @@
 // Packs @murmur/backend as npm would publish it and checks the tarball: the
 // files it holds (the built code, the wasm core, the README and licence;
 // no sources, tests or test helpers) and that its entry points import from
-// an install of it (Node: `./node` answers a request from a generated seed;
-// the browser entry loads under the `browser` condition).
+// an install of it (Node: `./node` answers a request from a generated seed,
+// and over HTTP; the browser entry loads under the `browser` condition; the
+// contract, the wasm, the manifest and the `murmur-backend` command too).
 //   node scripts/check-pack.mjs [--ignore-scripts]
 // --ignore-scripts skips `prepack` (the wasm and tsc builds) when dist/ and
 // core/ are already built, as in `npm test`.
@@ -31,18 +32,20 @@ try {
     'package.json',
     'README.md',
     'LICENSE',
-    'dist/browser.js',
-    'dist/browser.d.ts',
-    'dist/node.js',
-    'dist/node.d.ts',
-    'dist/shared.js',
-    'dist/shared.d.ts',
-    'dist/cookieJar.js',
-    'dist/generateSeed.js',
+    'dist/browser/index.js',
+    'dist/browser/index.d.ts',
+    'dist/node/index.js',
+    'dist/node/index.d.ts',
+    'dist/protocol.js',
+    'dist/protocol.d.ts',
+    'dist/browser/cookieJar.js',
+    'dist/generate/generateSeed.js',
     'dist/devtools/devtoolsPanel.js',
     'core/mock_core.js',
     'core/mock_core.d.ts',
     'core/mock_core_bg.wasm',
+    'core/openapi.json',
+    'dist/http/cli.js',
   ];
   const missing = required.filter((file) => !files.includes(file));
   if (missing.length) fail(`the tarball lacks ${missing.join(', ')}`);
@@ -94,6 +97,41 @@ try {
     ['--conditions=browser'],
   );
   if (browser !== 'function function') fail(`@murmur/backend gave "${browser}"`);
+  // Every other export resolves and loads: the contract, the wasm, the manifest, and the bin.
+  const assets = run(`
+    import { createRequire } from 'node:module';
+    import { readFileSync } from 'node:fs';
+    import { fileURLToPath } from 'node:url';
+    const require = createRequire(import.meta.url);
+    const contract = require('@murmur/backend/openapi.json');
+    const imported = (await import('@murmur/backend/openapi.json', { with: { type: 'json' } })).default;
+    const wasm = readFileSync(fileURLToPath(import.meta.resolve('@murmur/backend/mock_core_bg.wasm')));
+    const manifest = require('@murmur/backend/package.json');
+    const { startMurmurHttpServer } = await import('@murmur/backend/node');
+    const api = await startMurmurHttpServer({});
+    const status = (await fetch(api.url + 'api/posts')).status;
+    await api.close();
+    console.log(contract.openapi, imported.openapi, WebAssembly.validate(wasm), manifest.bin['murmur-backend'], status);
+  `);
+  if (assets !== '3.1.0 3.1.0 true ./dist/http/cli.js 200') fail(`the other exports gave "${assets}"`);
+  const bin = join(target, manifest.bin['murmur-backend']);
+  const help = execFileSync('node', [bin, 'serve', '--help'], { cwd: app, encoding: 'utf8' });
+  if (!help.startsWith('Usage: murmur-backend serve')) fail(`murmur-backend serve --help printed "${help}"`);
+  const exported = Object.keys(manifest.exports).sort();
+  const checked = [
+    '.',
+    './cookie-jar',
+    './mock_core_bg.wasm',
+    './node',
+    './openapi.json',
+    './package.json',
+    './protocol',
+  ];
+  if (JSON.stringify(exported) !== JSON.stringify(checked)) {
+    fail(
+      `package.json exports ${exported.join(', ')}; this check imports ${checked.join(', ')}: check the new ones too`,
+    );
+  }
   console.log(
     `check-pack: ${packed.filename} (${files.length} files, ${Math.round(packed.size / 1024)} kB packed) installs, and its entry points import`,
   );

@@ -3,7 +3,7 @@
 // of running one after the other. Until the backend answers, requests to it
 // wait here: a request sent earlier would reach the static host instead.
 // The backend's start-up hands over the transport that answers them (in the
-// page, see @murmur/backend: packages/murmur-backend/src/inPageTransport.ts); until one is handed over (tests in
+// page, see @murmur/backend: packages/murmur-backend/src/browser/inPageTransport.ts); until one is handed over (tests in
 // Node, where msw/node intercepts), the platform's `fetch` is used.
 
 export type Transport = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;

@@ -2,7 +2,7 @@
 // `devtools: true`).
 
 import type { SetupWorker } from 'msw/browser';
-import type { TransportExchange } from '../inPageTransport.js';
+import type { TransportExchange } from '../browser/inPageTransport.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 
 export interface DevtoolsContext {

@@ -2,9 +2,9 @@
 // handlers: fail the next request (once), offline, latency, clear; and its
 // log hears both msw's events and the transport.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createInPageTransport, type TransportExchange } from '../inPageTransport.js';
-import { createMurmurServer } from '../node.js';
-import { BACKEND_PREFIXES } from '../options.js';
+import { createInPageTransport, type TransportExchange } from '../browser/inPageTransport.js';
+import { createMurmurServer } from '../node/index.js';
+import { BACKEND_PREFIXES } from '../core/hostOptions.js';
 import { DevtoolsControls, FAILED_BY_DEVTOOLS, pathPattern, type LogEntry } from './controls.js';
 
 const ORIGIN = window.location.origin;

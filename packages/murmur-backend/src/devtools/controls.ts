@@ -4,7 +4,7 @@
 // requests) and the transport's reports.
 
 import { delay, http, HttpResponse, type AnyHandler, type RequestHandler } from 'msw';
-import type { TransportExchange } from '../inPageTransport.js';
+import type { TransportExchange } from '../browser/inPageTransport.js';
 
 /** The part of msw's `SetupWorker` (or `SetupServer`) the controls use. */
 export interface MswLike {

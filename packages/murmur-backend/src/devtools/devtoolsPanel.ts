@@ -4,8 +4,8 @@
 // control is plain msw (see controls.ts). Keyboard: every control is a native
 // button, input or select; Escape closes the panel.
 
-import { backupFileName } from '../backup.js';
-import { DATA_CHANGED_EVENT, type DataChangedDetail } from '../persistence/protocol.js';
+import { backupFileName } from '../persistence/backup.js';
+import { DATA_CHANGED_EVENT, type DataChangedDetail } from '../persistence/constants.js';
 import type { DevtoolsContext } from './context.js';
 import { DevtoolsControls, type LogEntry } from './controls.js';
 import { PANEL_CSS } from './styles.js';
@@ -141,7 +141,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
       say('The data is back to the seed.');
     });
   });
-  // The same backup file as the app's "Your data" page (../backup.ts): the
+  // The same backup file as the app's "Your data" page (../persistence/backup.ts): the
   // state and every uploaded image, checked before anything changes.
   const save = el('button', { type: 'button' }, 'Download a backup');
   save.addEventListener('click', () => {

@@ -9,12 +9,12 @@ import {
   backupFileName,
   readBackup,
   type BackupProblem,
-} from '../backup.js';
-import { backupApi } from '../backupApi.js';
-import { createMurmurServer } from '../node.js';
+} from './backup.js';
+import { backupApi } from './backupApi.js';
+import { createMurmurServer } from '../node/index.js';
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
-import { STORAGE_CLEARED } from './protocol.js';
+import { STORAGE_CLEARED } from './constants.js';
 import { lossNotices, memoryMarker } from './savedMarker.js';
 import { IdbStateStore, type StateStore } from './store.js';
 import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn } from './testing.js';

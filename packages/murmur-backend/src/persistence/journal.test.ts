@@ -4,7 +4,7 @@ import { JOURNAL_STORE, MEDIA_STORE, openDatabase, QUARANTINE_STORE, STATE_STORE
 import { SAVED_FORMAT, SAVED_VERSION, toSaved, type JournalEntry, type SavedState } from './format.js';
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
-import { RESTORED_FROM_SEED } from './protocol.js';
+import { RESTORED_FROM_SEED } from './constants.js';
 import { IdbStateStore, type StateStore } from './store.js';
 import {
   call,

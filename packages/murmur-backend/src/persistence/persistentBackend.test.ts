@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_STORE, QUARANTINE_STORE, STATE_STORE } from './db.js';
-import { bodyText } from '../handlers.js';
+import { bodyText } from '../core/apiRoute.js';
 import { SAVED_FORMAT, SAVED_VERSION, toSaved, type SavedState } from './format.js';
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
-import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './protocol.js';
+import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './constants.js';
 import { IdbStateStore, type StateStore } from './store.js';
 import {
   call,

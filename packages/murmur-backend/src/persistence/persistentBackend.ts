@@ -23,7 +23,7 @@ import {
   type Backend,
   type Clock,
   type TimedCoreLike,
-} from '../handlers.js';
+} from '../core/apiRoute.js';
 import {
   chainFrom,
   chainHead,
@@ -38,9 +38,9 @@ import {
   type SavedHead,
   type SavedState,
 } from './format.js';
-import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from '../backup.js';
+import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from './backup.js';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
-import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './protocol.js';
+import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
 import {
   MemoryStateStore,
   StorageUnavailableError,
@@ -221,7 +221,7 @@ export class PersistentBackend implements Backend {
   }
 
   handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
-    if (isRead(request.method)) return this.direct.handle(request);
+    if (isRead(request.method)) return this.afterFlush(this.direct.handle(request));
     if (changesNothing(request)) {
       // A sign-in the core accepts is answered at once, like a read: it
       // saves nothing, so it need not wait for the cross-tab lock (10-25 ms
@@ -236,9 +236,33 @@ export class PersistentBackend implements Backend {
         request.authorization,
         request.body,
       );
-      if (succeeded(response.status)) return response;
+      if (succeeded(response.status)) return this.afterFlush(response);
     }
     return this.mutate(request);
+  }
+
+  /**
+   * `answer` once every write it may reflect is on disk, with a store that
+   * flushes after its appends (the HTTP server's journal): no client ever
+   * sees a state a crash could take back. At once with the other stores.
+   */
+  private afterFlush(answer: ApiResponse | Promise<ApiResponse>): ApiResponse | Promise<ApiResponse> {
+    const flushed = this.store.flushed?.();
+    return flushed ? flushed.then(() => answer) : answer;
+  }
+
+  /**
+   * `write`, answered once its change is flushed: outside the lock, so that
+   * the next writes go on meanwhile and share that flush (group commit). A
+   * flush that fails answers 500, and the store refuses every later write.
+   */
+  private writeAndFlush(change: Parameters<PersistentBackend['write']>[0]): Promise<ApiResponse> {
+    return this.write(change)
+      .then((response) => this.afterFlush(response))
+      .catch((error: unknown) => {
+        console.warn('Murmur: a write could not be flushed to storage', error);
+        return errorResponse(500, BACKEND_FAILED);
+      });
   }
 
   /**
@@ -265,7 +289,7 @@ export class PersistentBackend implements Backend {
 
   /** Back to the seed data, in every tab; the uploads go too. */
   reset(): Promise<ApiResponse> {
-    return this.write(async () => {
+    return this.writeAndFlush(async () => {
       this.core.reset();
       return {
         response: { status: 200, body: JSON.stringify({ reset: true }) },
@@ -275,7 +299,7 @@ export class PersistentBackend implements Backend {
   }
 
   /**
-   * The backup file (backup.ts) of the data: the state as saved (with what
+   * The backup file (./backup.ts) of the data: the state as saved (with what
    * other tabs saved since this one last loaded) and every stored upload.
    */
   exportBackup(): Promise<string> {
@@ -287,14 +311,14 @@ export class PersistentBackend implements Backend {
 
   /**
    * Replaces the data with a backup's, in every tab, once the file has
-   * passed every check (backup.ts) and the core has accepted its state.
+   * passed every check (./backup.ts) and the core has accepted its state.
    * Rejects with a BackupError naming what is wrong (or an Error when the
    * save failed), and then nothing has changed.
    */
   async importBackup(file: Blob | string): Promise<BackupSummary> {
     const checked = await readBackup(file);
     let refused: BackupError | null = null;
-    const response = await this.write(async () => {
+    const response = await this.writeAndFlush(async () => {
       try {
         // The core checks every rule of the state; refused, it keeps the one it holds.
         this.core.importSnapshot(checked.snapshot);
@@ -448,7 +472,7 @@ export class PersistentBackend implements Backend {
   }
 
   private mutate(request: ApiRequest, attach?: (response: ApiResponse) => MediaRecord | null): Promise<ApiResponse> {
-    return this.write(async () => {
+    return this.writeAndFlush(async () => {
       const clock = platformClock();
       const { method, url, authorization, body } = request;
       const response = callCoreAt(this.core, clock, method, url, authorization, body);

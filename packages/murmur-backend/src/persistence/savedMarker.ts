@@ -15,7 +15,7 @@
 // by script are capped at seven days there too): that is what the "Your data"
 // page's persistent storage and backups are for.
 
-import { STORAGE_CLEARED } from './protocol.js';
+import { STORAGE_CLEARED } from './constants.js';
 
 export interface SavedMarker {
   /** Whether a state was saved on this device before. */

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { committed, MEDIA_STORE, openDatabase, QUARANTINE_STORE, StorageTimeoutError } from './db.js';
 import { localLocks, webLocks, type WebLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
-import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './protocol.js';
+import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './constants.js';
 import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
 import {
   call,

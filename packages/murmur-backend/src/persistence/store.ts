@@ -109,6 +109,12 @@ export interface StateStore {
   getMedia(id: string): Promise<MediaRecord | undefined>;
   /** Every stored upload, by id. */
   allMedia(): Promise<MediaRecord[]>;
+  /**
+   * For a store whose `append` resolves before the entry is on disk (the
+   * HTTP server's journal, flushed in groups): settles once everything
+   * appended so far is. Absent: `append` resolving means stored.
+   */
+  flushed?(): Promise<void>;
 }
 
 const HEAD_KEY = 'head';

@@ -1,7 +1,7 @@
 // Helpers for the persistence tests: a real core over a fresh fake IndexedDB.
 
-import { createNodeCore } from '../node.js';
-import { bodyText, type ApiResponse, type Backend } from '../handlers.js';
+import { createNodeCore } from '../node/index.js';
+import { bodyText, type ApiResponse, type Backend } from '../core/apiRoute.js';
 import { openDatabase, STATE_STORE } from './db.js';
 import { IdbStateStore, type StateStore } from './store.js';
 

@@ -1,5 +1,5 @@
 // The app's side of the demo-data controls. The reset is answered by the
-// in-browser backend's msw handlers (see packages/murmur-backend/src/persistence/handlers.ts), so
+// in-browser backend's msw handlers (see packages/murmur-backend/src/core/mediaRoutes.ts), so
 // the app never imports the lazy wasm chunk to reach it.
 
 import { backendRequest } from '../../lib/api';

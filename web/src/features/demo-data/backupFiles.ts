@@ -1,6 +1,6 @@
 // The app's side of backups: the file is made and restored by the in-browser
-// backend's msw handlers (packages/murmur-backend/src/persistence/handlers.ts,
-// the format in src/backup.ts); a picked file is read and checked here first,
+// backend's msw handlers (packages/murmur-backend/src/core/mediaRoutes.ts,
+// the format in src/persistence/backup.ts); a picked file is read and checked here first,
 // so the person sees what it holds before anything changes.
 
 import { backupFileName, BACKUP_PATH, readBackup, RESTORE_PATH, type BackupSummary } from '@murmur/backend/protocol';

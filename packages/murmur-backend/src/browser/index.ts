@@ -1,0 +1,176 @@
+// The browser entry (`@murmur/backend`): `await startMurmurBackend({...})`
+// before the app renders. Node tests: `createMurmurServer` from
+// `@murmur/backend/node`.
+
+import { setupWorker, type SetupWorker } from 'msw/browser';
+import init, { MockCore } from '../../core/mock_core.js';
+import { backendHandlers, whenStarted } from '../core/routes.js';
+import { backupApi, type MurmurBackupApi } from '../persistence/backupApi.js';
+import type { DevtoolsContext } from '../devtools/context.js';
+import { createInPageTransport, type TransportExchange } from './inPageTransport.js';
+import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
+import type { PersistentBackend } from '../persistence/persistentBackend.js';
+import { composeBackend } from '../core/composeBackend.js';
+import { checkSeed } from '../core/seed.js';
+import { startBackend, type Persist } from './startBackend.js';
+import { whenIdle } from './whenIdle.js';
+import { whenPageControlled } from './workerControl.js';
+
+export type { GenerateOptions } from '../generate/options.js';
+export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
+export type { Persist } from './startBackend.js';
+export {
+  SeedError,
+  type MurmurSeed,
+  type SeedComment,
+  type SeedData,
+  type SeedPost,
+  type SeedUser,
+} from '../core/seed.js';
+export * from '../protocol.js';
+export { PageNotControlledError } from './workerControl.js';
+
+export interface MurmurBackendOptions extends MurmurCommonOptions {
+  /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
+  basePath?: string;
+  /** `indexeddb`: the data survives reloads and is shared between tabs. `memory`: a fresh seed on every load, nothing stored. */
+  persist: Persist;
+  /** The core's `.wasm`; default the one beside this package's code (`new URL(..., import.meta.url)`). */
+  wasmUrl?: string | URL;
+  /** The service worker script; default `<basePath>mockServiceWorker.js` (what `npx msw init` writes). */
+  workerUrl?: string;
+  /**
+   * `true` (the default): resolve once the service worker answers too, so
+   * that plain `fetch`, XHR and `<img>` all reach the backend; reject when
+   * the browser gives the page no service worker. `false`: resolve as soon
+   * as `transport` answers (an app that sends its own requests through it,
+   * as Murmur's does), and let `worker` say when the rest is answered.
+   */
+  waitForWorker?: boolean;
+  /**
+   * Mounts Murmur's devtools panel (request log, latency, fail the next
+   * request, offline, reset, download/restore a backup) in a shadow root
+   * on `document.body`. Loaded as a chunk of its own only when `true`.
+   */
+  devtools?: boolean;
+}
+
+export type { MurmurBackupApi } from '../persistence/backupApi.js';
+
+export interface MurmurBackend extends MurmurBackupApi {
+  /** The wasm core itself (`exportSnapshot()`, `reset()`, …). */
+  core: MockCore;
+  /**
+   * msw's worker (`SetupWorker`), unchanged: `msw.use(...)` overrides a
+   * route for every request however it is sent (`fetch`, XHR, `transport`),
+   * `resetHandlers()` returns to the backend's handlers, `restoreHandlers()`,
+   * `listHandlers()` and `events` as msw documents.
+   */
+  msw: SetupWorker;
+  /** Messages for the user about start-up (a saved state set aside, storage unavailable, …). */
+  notices: string[];
+  /**
+   * A `fetch` that answers the backend's routes in the page, skipping the
+   * hop through the service worker (everything else goes to `fetch`).
+   * Optional: plain `fetch` and XHR are answered by the worker.
+   */
+  transport: typeof fetch;
+  /**
+   * Settles once the service worker is active and routes this page's
+   * requests (`fetch`, XHR, `<img>` uploads) to the handlers (with Murmur's
+   * `sw.js`, its precache complete: the site then works offline). Rejects in
+   * a browser that gives the page no service worker; `transport` works regardless.
+   */
+  worker: Promise<void>;
+}
+
+/**
+ * Loads the wasm core, applies the seed (or restores the saved state),
+ * registers msw's service worker and routes `<basePath>api/*` (and uploaded
+ * `<basePath>media/*`) into the core. Resolves once every request, `fetch`
+ * and XHR alike, will be answered (see `waitForWorker`): await it before rendering.
+ */
+export async function startMurmurBackend(options: MurmurBackendOptions): Promise<MurmurBackend> {
+  const base = normalizeBasePath(options.basePath);
+  checkSeed(options.seed); // a bad option fails here, before anything loads
+  // The backend's handlers exist before the backend does (requests wait for
+  // it), so they are the worker's initial handlers: `msw.resetHandlers()`
+  // returns to them, and `msw.use()` overrides go in front of them.
+  let started!: { resolve: (backend: PersistentBackend) => void; reject: (error: unknown) => void };
+  const backendReady = new Promise<PersistentBackend>((resolve, reject) => (started = { resolve, reject }));
+  backendReady.catch(() => undefined); // the caller gets the error from this function
+  const msw = setupWorker(...backendHandlers(whenStarted(backendReady), { ...options, basePath: base }));
+  // By default the service worker registers, installs and activates in its
+  // own thread while the core loads and the saved data is read (with
+  // `waitForWorker: false`, once the page is idle).
+  const waitForWorker = options.waitForWorker ?? true;
+  // Without service workers msw would patch the page's fetch instead: no
+  // such fallback is started (the in-page transport needs none).
+  // msw's `start()` reloads a page that no worker controls while one is
+  // registered (a page opened while the first visit's worker installs, a hard
+  // reload): it runs only once a worker controls the page (workerControl.ts),
+  // and the page is never reloaded.
+  const serviceWorker = { url: options.workerUrl ?? `${base}mockServiceWorker.js`, options: { scope: base } };
+  const startWorker = async () => {
+    if (!('serviceWorker' in navigator)) throw new Error('This browser has no service workers.');
+    await whenPageControlled(navigator.serviceWorker, serviceWorker);
+    await msw.start({ serviceWorker, onUnhandledRequest: 'bypass', quiet: true });
+  };
+  // A page the worker already controls (any visit after the first) starts
+  // it at once: nothing to install, and the page's own requests (not sent
+  // through the transport) are answered from the start.
+  const controlled = 'serviceWorker' in navigator && navigator.serviceWorker.controller !== null;
+  const startedEarly = waitForWorker || controlled ? startWorker() : null;
+  startedEarly?.catch(() => undefined); // awaited below, or the caller decides what a page without a worker loses
+  let core: MockCore;
+  let notices: string[];
+  let backend: PersistentBackend;
+  try {
+    const made = (async () => {
+      await init({ module_or_path: options.wasmUrl ?? new URL('../../core/mock_core_bg.wasm', import.meta.url) });
+      performance.mark('murmur:core-ready');
+      return new MockCore({ basePath: base });
+    })();
+    // The generator (for `seed: { generate }`) and the saved data's storage load while the core does.
+    ({ backend, notices } = await composeBackend({
+      core: made,
+      seed: options.seed,
+      persistence: (seeded) => startBackend(seeded, options.persist),
+    }));
+    core = await made;
+    started.resolve(backend);
+  } catch (error) {
+    started.reject(error);
+    throw error;
+  }
+  performance.mark('murmur:data-restored');
+  // The search index is built by the first tag feed or search otherwise: in
+  // a large state (10,000 posts) that first page would wait for it.
+  void whenIdle().then(() => core.prepareSearch());
+  // With `waitForWorker: false` the transport does not wait for the worker:
+  // on a first visit to Murmur's site it activates only once its install has
+  // precached the whole site (about 2.4 MB), and on that first visit it
+  // registers only once the page is idle, so the install does not compete
+  // with the first render.
+  const workerActive = startedEarly ?? whenIdle().then(startWorker);
+  workerActive.catch(() => undefined);
+  if (waitForWorker) await workerActive;
+  // The transport answers from the worker's handlers as they are at each
+  // request, `msw.use()` overrides included.
+  const exchanges = new Set<(exchange: TransportExchange) => void>();
+  // The panel loads after the app's first requests: they wait for it here.
+  const backlog: TransportExchange[] = [];
+  if (options.devtools) exchanges.add((exchange) => backlog.push(exchange));
+  const transport = createInPageTransport(() => msw.listHandlers(), {
+    basePath: base,
+    prefixes: BACKEND_PREFIXES,
+    observe: (exchange) => exchanges.forEach((listener) => listener(exchange)),
+  });
+  if (options.devtools) {
+    const context: DevtoolsContext = { msw, backend, transport, exchanges, backlog, basePath: base };
+    void import('../devtools/devtoolsPanel.js')
+      .then(({ mountDevtools }) => mountDevtools(context))
+      .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
+  }
+  return { core, msw, notices, transport, worker: workerActive, ...backupApi(backend) };
+}

@@ -1,0 +1,51 @@
+// The one composition every environment starts its backend with (the
+// browser's startMurmurBackend, Node's createMurmurServer, the HTTP server):
+// a core, the host's seed applied to it (and again on every reset), and the
+// persistence that keeps its state (IndexedDB, a directory, or memory).
+
+import type { PersistentBackend, SnapshotCore } from '../persistence/persistentBackend.js';
+import { checkSeed, loadableSeed, type LoadableSeed, type MurmurSeed, type SeedableCore } from './seed.js';
+import { seededCore } from './seededCore.js';
+
+/** What composeBackend seeds: the wasm `MockCore`, or one still loading. */
+export type ComposableCore = SnapshotCore & SeedableCore;
+
+/** Keeps the seeded core's state: resolves with the backend that answers requests, and notices for the user. */
+export type Persistence = (
+  core: SnapshotCore | Promise<SnapshotCore>,
+) => Promise<{ backend: PersistentBackend; notices: string[] }>;
+
+export interface ComposeOptions {
+  core: ComposableCore | Promise<ComposableCore>;
+  /** The host's seed; default the core's own (the demo seed). */
+  seed?: MurmurSeed;
+  persistence: Persistence;
+}
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
+
+/**
+ * The backend over `core` with `seed` applied, kept by `persistence`. A
+ * wrong `generate` option, or (with a core and seed already there) a seed the
+ * core refuses, throws a `SeedError` at once, before anything else starts;
+ * otherwise the promise rejects with it. While the core or a generated seed
+ * is still loading, persistence opens its storage meanwhile.
+ */
+export function composeBackend(options: ComposeOptions): Promise<{ backend: PersistentBackend; notices: string[] }> {
+  checkSeed(options.seed);
+  const given = options.seed;
+  // Only a generated seed waits (its generator loads first); the others apply at once.
+  const seed: LoadableSeed | Promise<LoadableSeed> | undefined =
+    given && 'generate' in given ? loadableSeed(given) : given;
+  const { core } = options;
+  if (isPromise(core) || isPromise(seed)) {
+    const seeded = Promise.all([core, seed]).then(([ready, loadable]) => {
+      performance.mark('murmur:seed-made');
+      const result = seededCore(ready, loadable);
+      performance.mark('murmur:seed-loaded');
+      return result;
+    });
+    return options.persistence(seeded);
+  }
+  return options.persistence(seededCore(core, seed));
+}

@@ -1,0 +1,23 @@
+import type { SnapshotCore } from '../persistence/persistentBackend.js';
+import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
+
+/**
+ * The core with the host's seed applied, and applied again on `reset()`
+ * (the demo's "reset data" and a state restored after a storage fault), so
+ * that "the seed" always means the host's. Without a seed, the core itself.
+ * Throws a `SeedError` when the seed is refused.
+ */
+export function seededCore(core: SnapshotCore & SeedableCore, seed: LoadableSeed | undefined): SnapshotCore {
+  if (!seed) return core;
+  applySeed(core, seed);
+  return {
+    handle: (...args) => core.handle(...args),
+    handleAt: (...args) => core.handleAt(...args),
+    exportSnapshot: () => core.exportSnapshot(),
+    importSnapshot: (json) => core.importSnapshot(json),
+    reset() {
+      core.reset();
+      applySeed(core, seed);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The HTTP server's control plane, under `<base>__murmur/`, as the devtools
+// panel has it: health, the last requests, settings (latency, offline, fail
+// the next request to a route: the panel's own controls, msw overrides), and
+// beside them the routes every transport has (reset, backup: ../core/mediaRoutes.ts).
+// `--admin-token` guards them all; a known path asked with another method
+// answers 405 with `Allow`.
+
+import { http, HttpResponse, type RequestHandler } from 'msw';
+import { anyOrigin } from '../core/apiRoute.js';
+import { DevtoolsControls, type Failure, type MswLike } from '../devtools/controls.js';
+
+export const ADMIN_TOKEN_HEADER = 'x-murmur-admin-token';
+export const CONTROL_PREFIX = '__murmur/';
+
+/** Each control route and the methods it answers (HEAD with every GET). */
+export const CONTROL_ROUTES: Record<string, readonly string[]> = {
+  health: ['GET', 'HEAD'],
+  reset: ['POST'],
+  backup: ['GET', 'HEAD', 'PUT'],
+  restore: ['POST'],
+  requests: ['GET', 'HEAD'],
+  settings: ['GET', 'HEAD', 'PUT'],
+};
+
+/** One answered request, as `GET __murmur/requests` lists it (newest last). */
+export interface RequestRecord {
+  at: string;
+  method: string;
+  path: string;
+  status: number | 'failed';
+  ms: number;
+  sandbox: string | null;
+}
+
+export const REQUESTS_KEPT = 200;
+
+export interface ControlOptions {
+  basePath: string;
+  adminToken?: string;
+  msw: MswLike;
+  requests: () => readonly RequestRecord[];
+  health: () => Record<string, unknown>;
+}
+
+const errors = (status: number, message: string, headers?: Record<string, string>) =>
+  HttpResponse.json({ errors: [message] }, { status, headers });
+
+const FAILURES: readonly Failure[] = ['error', 'network'];
+const METHODS = ['ANY', 'GET', 'POST', 'PUT', 'DELETE'];
+
+/** Applies a `PUT settings` body; a message saying what to change when it is wrong. */
+function applySettings(controls: DevtoolsControls, body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'settings must be a JSON object such as {"latency": 300, "offline": false}';
+  }
+  const { latency, offline, failNext, ...rest } = body as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length > 0) return `settings take latency, offline and failNext; remove ${unknown.join(', ')}`;
+  if (latency !== undefined && (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0)) {
+    return 'latency must be a number of milliseconds, 0 or more';
+  }
+  if (offline !== undefined && typeof offline !== 'boolean') return 'offline must be true or false';
+  let fail: { method: string; path: string; failure: Failure } | undefined;
+  if (failNext !== undefined) {
+    const given = (failNext ?? {}) as Record<string, unknown>;
+    const method = String(given.method ?? 'ANY').toUpperCase();
+    const failure = (given.failure ?? 'error') as Failure;
+    if (typeof given.path !== 'string' || given.path === '') {
+      return 'failNext.path must be a path such as "/api/posts/like/:postId" (msw\'s syntax, * for any)';
+    }
+    if (!METHODS.includes(method)) return `failNext.method must be one of ${METHODS.join(', ')}`;
+    if (!FAILURES.includes(failure))
+      return `failNext.failure must be "error" (a 500) or "network" (the connection dropped)`;
+    fail = { method, path: given.path, failure };
+  }
+  if (latency !== undefined) controls.setLatency(latency as number);
+  if (offline !== undefined) controls.setOffline(offline as boolean);
+  if (fail) controls.failNext(fail.method, fail.path, fail.failure);
+  return null;
+}
+
+/** The control handlers, ahead of the backend's own (which answer reset and backup). */
+export function controlHandlers(options: ControlOptions): RequestHandler[] {
+  const prefix = `${options.basePath}${CONTROL_PREFIX}`;
+  const controls = new DevtoolsControls(options.msw, options.basePath);
+  const settings = () => ({ latency: controls.latency, offline: controls.offline });
+  return [
+    http.all(anyOrigin(prefix.slice(0, -1)), ({ request }) => {
+      const given = request.headers.get(ADMIN_TOKEN_HEADER);
+      if (options.adminToken !== undefined && given !== options.adminToken) {
+        return errors(401, `The control API needs the admin token: send it in the ${ADMIN_TOKEN_HEADER} header`);
+      }
+      const name = new URL(request.url).pathname.slice(prefix.length).replace(/\/$/, '');
+      const allowed = CONTROL_ROUTES[name];
+      if (!allowed) return errors(404, `No route for ${request.method} ${new URL(request.url).pathname}`);
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      if (!allowed.includes(method)) {
+        return errors(405, `${request.method} is not allowed here; use ${allowed.join(', ')}`, {
+          Allow: allowed.join(', '),
+        });
+      }
+      return undefined; // on to the route itself
+    }),
+    http.get(anyOrigin(`${prefix}health`), () => HttpResponse.json(options.health())),
+    http.get(anyOrigin(`${prefix}requests`), () => HttpResponse.json({ requests: options.requests() })),
+    http.get(anyOrigin(`${prefix}settings`), () => HttpResponse.json(settings())),
+    http.put(anyOrigin(`${prefix}settings`), async ({ request }) => {
+      let body: unknown;
+      try {
+        body = await request.json();
+      } catch {
+        return errors(400, 'settings must be a JSON object such as {"latency": 300, "offline": false}');
+      }
+      const problem = applySettings(controls, body);
+      return problem ? errors(400, problem) : HttpResponse.json(settings());
+    }),
+  ];
+}

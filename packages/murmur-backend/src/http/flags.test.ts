@@ -1,0 +1,160 @@
+// @vitest-environment node
+// `murmur-backend serve`'s flags: each one read as documented, and every
+// wrong flag or value refused with what to change (the command exits 2).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { FlagError, HELP, parseServeFlags } from './flags.js';
+import { CLI, requireBuiltCli } from './testing.js';
+
+const run = promisify(execFile);
+
+/** The command's exit status and output (never throws). */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  requireBuiltCli();
+  try {
+    const { stdout, stderr } = await run(process.execPath, [CLI, ...args], { timeout: 20_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('parseServeFlags', () => {
+  it('has the documented defaults', () => {
+    expect(parseServeFlags([])).toEqual({
+      port: 4000,
+      host: '127.0.0.1',
+      state: './murmur-data',
+      seedFile: undefined,
+      generate: undefined,
+      basePath: '/',
+      latency: undefined,
+      log: 'text',
+      cors: true,
+      staticDir: undefined,
+      adminToken: undefined,
+    });
+  });
+
+  it('reads every flag', () => {
+    expect(
+      parseServeFlags([
+        '--port=0',
+        '--host',
+        '0.0.0.0',
+        '--memory',
+        '--generate',
+        '50,500,7',
+        '--base',
+        '/murmur/',
+        '--latency',
+        '200-800',
+        '--log',
+        'json',
+        '--no-cors',
+        '--static',
+        'web/dist',
+        '--admin-token',
+        's3cret',
+      ]),
+    ).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+      state: null,
+      seedFile: undefined,
+      generate: { users: 50, posts: 500, seed: 7 },
+      basePath: '/murmur/',
+      latency: [200, 800],
+      log: 'json',
+      cors: false,
+      staticDir: 'web/dist',
+      adminToken: 's3cret',
+    });
+    expect(parseServeFlags(['--state', 'd', '--seed', 's.json', '--latency', '150'])).toMatchObject({
+      state: 'd',
+      seedFile: 's.json',
+      latency: 150,
+    });
+    expect(parseServeFlags(['--generate', '5,20'])).toMatchObject({ generate: { users: 5, posts: 20 } });
+    expect(parseServeFlags(['-h'])).toEqual({ help: true });
+  });
+
+  it.each([
+    [['--port', 'eighty'], '--port must be a whole number from 0 to 65535, got "eighty"'],
+    [['--port', '70000'], '--port must be a whole number from 0 to 65535'],
+    [['--latency', 'slow'], '--latency must be milliseconds (200) or a range (200-800), got "slow"'],
+    [['--latency', '800-200'], "--latency 800-200: the range's first number must not exceed its second"],
+    [['--log', 'verbose'], '--log must be text, json or off, got "verbose"'],
+    [['--generate', '50'], '--generate takes USERS,POSTS[,SEED] as whole numbers'],
+    [['--generate', '0,5'], '--generate 0,5: users must be a whole number from 1 to 10000'],
+    [['--state', 'd', '--memory'], '--state and --memory contradict each other'],
+    [['--seed', 'a.json', '--generate', '5,5'], '--seed and --generate contradict each other'],
+    [['--cors', '--no-cors'], '--cors and --no-cors contradict each other'],
+    [['--base', 'http://x/'], '--base must be a path such as / or /murmur/'],
+    [['--admin-token', ''], '--admin-token must not be empty'],
+    [['--prot', '5000'], "Unknown option '--prot' (see murmur-backend serve --help)"],
+    [['--port'], "Option '--port <value>' argument missing"],
+    [['extra'], 'Unexpected argument'],
+  ])('refuses %j, saying what to change', (args, message) => {
+    expect(() => parseServeFlags(args)).toThrow(FlagError);
+    expect(() => parseServeFlags(args)).toThrow(message);
+  });
+
+  it('documents every flag in --help, each with an example', () => {
+    for (const flag of [
+      '--port',
+      '--host',
+      '--state',
+      '--memory',
+      '--seed',
+      '--generate',
+      '--base',
+      '--latency',
+      '--log',
+      '--no-cors',
+      '--static',
+      '--admin-token',
+    ]) {
+      expect(HELP).toContain(`murmur-backend serve ${flag}`);
+    }
+  });
+});
+
+describe('the command', () => {
+  it('prints the help and exits 0', async () => {
+    const { code, stdout } = await cli('serve', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toBe(HELP);
+  });
+
+  it('exits 2 with what to change on a wrong flag, an unknown command, or a bad seed file', async () => {
+    const badFlag = await cli('serve', '--port', 'eighty');
+    expect(badFlag.code).toBe(2);
+    expect(badFlag.stderr).toBe('murmur-backend: --port must be a whole number from 0 to 65535, got "eighty"\n');
+    const command = await cli('start');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('the command is "serve"');
+    const dir = mkdtempSync(join(tmpdir(), 'murmur-flags-'));
+    const notJson = join(dir, 'seed.json');
+    writeFileSync(notJson, 'users: []');
+    const seed = await cli('serve', '--memory', '--port', '0', '--seed', notJson);
+    expect(seed.code).toBe(2);
+    expect(seed.stderr).toContain(`--seed ${notJson}: not JSON`);
+    const refused = join(dir, 'refused.json');
+    writeFileSync(
+      refused,
+      JSON.stringify({ users: [{ username: 'x', password: 'p', firstName: 'A', lastName: 'B' }] }),
+    );
+    const rules = await cli('serve', '--memory', '--port', '0', '--seed', refused);
+    expect(rules.code).toBe(2);
+    expect(rules.stderr).toContain('the seed was refused');
+    const noStatic = await cli('serve', '--memory', '--port', '0', '--static', join(dir, 'nowhere'));
+    expect(noStatic.code).toBe(2);
+    expect(noStatic.stderr).toContain('no such directory');
+  }, 60_000);
+});

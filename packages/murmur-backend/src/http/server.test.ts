@@ -1,0 +1,284 @@
+// @vitest-environment node
+// The HTTP server as a client sees it: the same API as in the browser,
+// uploads (raw bytes and multipart) served with their type, 405 with Allow,
+// HEAD, OPTIONS and CORS, 413 before a large body is read, a slow client
+// stalling no one, the contract at <base>openapi.json, msw overrides, the
+// control plane and its admin token, static files, sandboxes, and the lock.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { http, HttpResponse } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
+import { signIn } from './testing.js';
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const tmp = (name: string) => mkdtempSync(join(tmpdir(), `murmur-${name}-`));
+
+let server: MurmurHttpServer;
+let base: string;
+let token: string;
+
+beforeAll(async () => {
+  const site = tmp('static');
+  writeFileSync(join(site, 'index.html'), '<!doctype html><title>Murmur</title>');
+  mkdirSync(join(site, 'assets'));
+  writeFileSync(join(site, 'assets', 'app.js'), 'console.log(1)');
+  server = await startMurmurHttpServer({ state: tmp('state'), staticDir: site, adminToken: 's3cret' });
+  base = server.url;
+  token = await signIn(base);
+});
+afterAll(() => server.close());
+
+const admin = { 'x-murmur-admin-token': 's3cret' };
+
+describe('the API over HTTP', () => {
+  it('answers as the core does, errors included', async () => {
+    const posts = await fetch(`${base}api/posts`);
+    expect(posts.status).toBe(200);
+    expect(posts.headers.get('content-type')).toBe('application/json');
+    expect(((await posts.json()) as { posts: unknown[] }).posts).toHaveLength(12);
+    const unauthorised = await fetch(`${base}api/posts`, { method: 'POST', body: '{"postData":{"content":"x"}}' });
+    expect(unauthorised.status).toBe(401);
+    expect(await unauthorised.json()).toEqual({ errors: ['The token is invalid. Unauthorized access error.'] });
+    const unknown = await fetch(`${base}nothing/here`, { headers: { accept: 'application/json' } });
+    expect(unknown.status).toBe(200); // the static site's fallback: an app route
+  });
+
+  it('uploads an image as raw bytes and as multipart/form-data, and serves it with its type', async () => {
+    for (const body of [
+      PNG,
+      (() => {
+        const form = new FormData();
+        form.append('file', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+        return form;
+      })(),
+    ]) {
+      const res = await fetch(`${base}api/media`, { method: 'POST', headers: { authorization: token }, body });
+      expect(res.status).toBe(201);
+      const { mediaURL } = (await res.json()) as { mediaURL: string };
+      const image = await fetch(new URL(mediaURL, base));
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
+    }
+    const text = new FormData();
+    text.append('file', new Blob(['not an image']), 'a.png');
+    const refused = await fetch(`${base}api/media`, { method: 'POST', headers: { authorization: token }, body: text });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ errors: ['file must be an image (JPEG/PNG)'] });
+  });
+
+  it('answers HEAD like GET without a body, and OPTIONS with Allow', async () => {
+    const head = await fetch(`${base}api/posts`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(1000);
+    expect(await head.text()).toBe('');
+    const options = await fetch(`${base}api/posts/p-01`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, DELETE, HEAD, OPTIONS');
+  });
+
+  it('answers a preflight and reflects the origin (CORS on by default)', async () => {
+    const preflight = await fetch(`${base}api/posts`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:8081',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:8081');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    const get = await fetch(`${base}api/posts`, { headers: { origin: 'http://localhost:8081' } });
+    expect(get.headers.get('access-control-allow-origin')).toBe('http://localhost:8081');
+  });
+
+  it('answers 405 with Allow for a known control path asked with another method', async () => {
+    const res = await fetch(`${base}__murmur/health`, { method: 'DELETE', headers: admin });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers 405 with Allow to a method the Fetch API cannot carry (TRACE), never a 500', async () => {
+    const answer = await new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+      const req = httpRequest(`${base}api/users/u-01`, { method: 'TRACE' });
+      req.on('response', (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, allow: res.headers.allow });
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer).toEqual({ status: 405, allow: 'GET, HEAD' });
+  });
+
+  it('refuses a body over 256 kB with 413 before reading it, declared or streamed', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      // Declares 10 MB and sends none of it: the answer comes anyway.
+      const req = httpRequest(`${base}api/posts`, {
+        method: 'POST',
+        headers: { 'content-length': String(10 * 1024 * 1024), authorization: token },
+      });
+      req.on('response', (res) => resolve(res.statusCode ?? 0));
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(status).toBe(413);
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new Uint8Array(16 * 1024).fill(32));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${base}api/posts`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({ errors: ['Request body too large'] });
+  });
+
+  it('answers other clients while one sends its body slowly', async () => {
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/posts HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Length: 40\r\n\r\n{"postData":`,
+    );
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${base}api/posts/p-01`)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    socket.destroy();
+  });
+
+  it('serves the contract with servers set to the address asked', async () => {
+    const doc = (await (await fetch(`${base}openapi.json`)).json()) as { openapi: string; servers: { url: string }[] };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: base.replace(/\/$/, '') }]);
+  });
+
+  it('lets msw.use() override a route for HTTP clients, and resetHandlers() undo it', async () => {
+    server.msw.use(
+      http.get('*/api/posts/p-02', () => HttpResponse.json({ errors: ['down for a test'] }, { status: 503 })),
+    );
+    expect((await fetch(`${base}api/posts/p-02`)).status).toBe(503);
+    server.msw.use(http.get('*/api/posts/p-03', () => HttpResponse.error()));
+    await expect(fetch(`${base}api/posts/p-03`)).rejects.toThrow();
+    server.msw.resetHandlers();
+    expect((await fetch(`${base}api/posts/p-02`)).status).toBe(200);
+  });
+
+  it('serves the front end beside the API, with the single-page fallback, never outside its directory', async () => {
+    expect(await (await fetch(`${base}assets/app.js`)).text()).toBe('console.log(1)');
+    const route = await fetch(`${base}profile/guest`);
+    expect(route.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await route.text()).toContain('<title>Murmur</title>');
+    expect((await fetch(`${base}assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}..%2F..%2Fetc%2Fpasswd`)).status).not.toBe(200);
+  });
+});
+
+describe('the control plane', () => {
+  it('needs the admin token when one is set', async () => {
+    const res = await fetch(`${base}__murmur/health`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      errors: ['The control API needs the admin token: send it in the x-murmur-admin-token header'],
+    });
+  });
+
+  it('reports health and the last requests', async () => {
+    const health = (await (await fetch(`${base}__murmur/health`, { headers: admin })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(health).toMatchObject({ status: 'ok', sandboxes: expect.any(Number) });
+    await fetch(`${base}api/posts/p-04`);
+    const { requests } = (await (await fetch(`${base}__murmur/requests`, { headers: admin })).json()) as {
+      requests: { method: string; path: string; status: number }[];
+    };
+    expect(requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/posts/p-04', status: 200 });
+  });
+
+  it('applies settings: latency, offline, and failing the next request to a route', async () => {
+    const put = (body: unknown) =>
+      fetch(`${base}__murmur/settings`, { method: 'PUT', headers: admin, body: JSON.stringify(body) });
+    expect(await (await put({ latency: 150 })).json()).toEqual({ latency: 150, offline: false });
+    const started = performance.now();
+    await fetch(`${base}api/posts/p-01`);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    await put({ latency: 0, offline: true });
+    await expect(fetch(`${base}api/posts/p-01`)).rejects.toThrow();
+    await put({ offline: false, failNext: { method: 'GET', path: '/api/posts/:postId' } });
+    const failed = await fetch(`${base}api/posts/p-01`);
+    expect(failed.status).toBe(500);
+    expect((await fetch(`${base}api/posts/p-01`)).status).toBe(200);
+    const wrong = await put({ latency: -1 });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ errors: ['latency must be a number of milliseconds, 0 or more'] });
+  });
+
+  it('makes a backup and restores it with PUT; a bad file changes nothing and says why', async () => {
+    const backup = await fetch(`${base}__murmur/backup`, { headers: admin });
+    expect(backup.headers.get('content-disposition')).toMatch(/murmur-backup-\d{4}-\d\d-\d\d\.json/);
+    const file = await backup.text();
+    const created = await fetch(`${base}api/posts`, {
+      method: 'POST',
+      headers: { authorization: token },
+      body: JSON.stringify({ postData: { content: 'gone after the restore' } }),
+    });
+    expect(created.status).toBe(201);
+    const bad = await fetch(`${base}__murmur/backup`, { method: 'PUT', headers: admin, body: '{"format":"other"}' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: string[] }).errors[0]).toContain('not a Murmur backup');
+    const count = async () => ((await (await fetch(`${base}api/posts`)).json()) as { posts: unknown[] }).posts.length;
+    expect(await count()).toBe(13);
+    const restored = await fetch(`${base}__murmur/backup`, { method: 'PUT', headers: admin, body: file });
+    expect(restored.status).toBe(200);
+    expect(await count()).toBe(12);
+  });
+});
+
+describe('sandboxes', () => {
+  it('keep each client to its own state, and a reset touches only its own', async () => {
+    const as = (name: string) => ({ 'x-murmur-sandbox': name });
+    const a = await signIn(base, 'guest', 'guest123', as('worker-1'));
+    const b = await signIn(base, 'guest', 'guest123', as('worker-2'));
+    const like = (sandbox: string, auth: string) =>
+      fetch(`${base}api/posts/like/p-05`, { method: 'POST', headers: { ...as(sandbox), authorization: auth } });
+    const likes = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${base}api/posts/p-05`, { headers })).json()) as { post: { likes: { likeCount: number } } })
+        .post.likes.likeCount;
+    const before = await likes({});
+    expect((await like('worker-1', a)).status).toBe(200);
+    expect(await likes(as('worker-1'))).toBe(before + 1);
+    expect(await likes(as('worker-2'))).toBe(before);
+    expect(await likes({})).toBe(before);
+    expect((await like('worker-2', b)).status).toBe(200);
+    const reset = await fetch(`${base}__murmur/reset`, { method: 'POST', headers: { ...admin, ...as('worker-1') } });
+    expect(reset.status).toBe(200);
+    expect(await likes(as('worker-1'))).toBe(before);
+    expect(await likes(as('worker-2'))).toBe(before + 1);
+    const bad = await fetch(`${base}api/posts`, { headers: as('no spaces!') });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ errors: ["x-murmur-sandbox must be 1 to 64 letters, digits, '_' or '-'"] });
+  });
+});
+
+describe('the state directory', () => {
+  it('refuses a second server, naming the process that holds it', async () => {
+    const dir = tmp('locked');
+    const first = await startMurmurHttpServer({ state: dir });
+    await expect(startMurmurHttpServer({ state: dir })).rejects.toThrow(`${dir} is in use by process ${process.pid}`);
+    await first.close();
+    const second = await startMurmurHttpServer({ state: dir });
+    await second.close();
+  });
+});

@@ -1,0 +1,60 @@
+import { setupServer, type SetupServer } from 'msw/node';
+import { MockCore } from '../../core/mock_core.js';
+import { createNodeCore } from './nodeCore.js';
+import { backendHandlers, whenStarted } from '../core/routes.js';
+import { normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
+import { PersistentBackend } from '../persistence/persistentBackend.js';
+import { composeBackend } from '../core/composeBackend.js';
+
+export type { GenerateOptions } from '../generate/options.js';
+export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
+export {
+  SeedError,
+  type MurmurSeed,
+  type SeedComment,
+  type SeedData,
+  type SeedPost,
+  type SeedUser,
+} from '../core/seed.js';
+export { MockCore, createNodeCore };
+export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
+
+export interface MurmurServer {
+  /** msw's `setupServer`: call `listen()` in `beforeAll` and `close()` in `afterAll`; `use()`, `resetHandlers()` and the rest as msw documents. */
+  server: SetupServer;
+  core: MockCore;
+  /**
+   * Settles once the seed is in the core: at once, except with
+   * `seed: { generate }`, whose generator loads first (requests wait for it
+   * anyway; await this before reading `core` directly). Rejects with a
+   * `SeedError` when the core refuses the seed.
+   */
+  ready: Promise<void>;
+}
+
+/**
+ * An msw server for Node tests whose `<basePath>api/*` (on any origin) is
+ * answered by a real core, with the handlers the browser uses (uploads and
+ * `<basePath>media/*` kept in memory). Options as `startMurmurBackend`'s,
+ * without persistence; `core` takes an existing core instead of a new one.
+ * Throws a `SeedError` when a seed (other than a generated one, see `ready`)
+ * is refused, or when `generate`'s options are wrong.
+ */
+export function createMurmurServer(options: MurmurCommonOptions & { core?: MockCore } = {}): MurmurServer {
+  const base = normalizeBasePath(options.basePath);
+  const core = options.core ?? createNodeCore(base);
+  const backend = composeBackend({
+    core,
+    seed: options.seed,
+    persistence: async (seeded) => ({ backend: PersistentBackend.inMemory(await seeded), notices: [] }),
+  }).then(({ backend }) => backend);
+  const ready = backend.then(() => undefined);
+  ready.catch(() => undefined); // requests report it; `ready` is for the caller
+  const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));
+  return { server, core, ready };
+}
+
+/** `createMurmurServer` over `core` (Murmur's own tests). */
+export function createTestServer(core: MockCore = createNodeCore()): MurmurServer {
+  return createMurmurServer({ core });
+}
