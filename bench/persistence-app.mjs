@@ -1,51 +1,18 @@
-#!/usr/bin/env node
-// The persistence bench in the app: the production build with a
-// saved 10,000-post state (snapshot, and a journal of writes since), reloaded
-// in Chromium: navigation to the first post card visible, and a like in the
-// app (click to the card updated), each with the saved state kept in
-// IndexedDB. Prints a table; asserts nothing.
-//   cd web && node bench/persistence-app.mjs [--quick] [--no-build]
-// Builds into web/dist-persistence (skipped with --no-build when present) and
-// serves it with scripts/serve.mjs on BENCH_APP_PORT (default 4338).
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import {
-  benchCore,
-  chromium,
-  GUEST,
-  savedState,
-  serveSite,
-  signInAsGuest,
-  storeState,
-  WEB as web,
-} from './appBench.mjs';
-import { likeVisiblePost, watchFirstPost } from '../../bench/in-page.mjs';
+// The production app over a saved 10,000-post state (a snapshot, and a
+// journal of writes since), reloaded in Chromium: navigation → first post
+// card visible, and a like in the app (click → card updated), with the
+// saved state kept in IndexedDB, with no journal and with the longest one a
+// start-up replays.
+import { fmt as fmtMs, median } from './lib/format.mjs';
+import { likeVisiblePost, watchFirstPost } from './lib/in-page.mjs';
+import { benchCore, openOverState, savedState } from './lib/savedState.mjs';
 
-const require = createRequire(resolve(web, 'package.json'));
-
-const QUICK = process.argv.includes('--quick');
-const PORT = Number(process.env.BENCH_APP_PORT ?? 4338);
-const OUT = resolve(web, 'dist-persistence');
 const POSTS = 10_000;
-const RELOADS = QUICK ? 3 : 9;
-const LIKES = QUICK ? 3 : 7;
 /** The longest journal a start-up replays: one short of a compaction (COMPACT_EVERY = 64). */
 const JOURNAL_LENGTHS = [0, 63];
+const fmt = (ms) => fmtMs(ms, ms < 10 ? 1 : 0);
 
-if (!(process.argv.includes('--no-build') && existsSync(OUT))) {
-  const { build } = await import(pathToFileURL(require.resolve('vite')).href);
-  await build({
-    root: web,
-    configFile: resolve(web, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: OUT, emptyOutDir: true },
-  });
-}
-
-// The saved state, made by the same core in Node: the bulk data, then likes
-// and dislikes answered at recorded clocks (what the journal holds).
+/** The saved state, made by the core in Node: the bulk data, then likes and dislikes answered at recorded clocks (what the journal holds). */
 function stateWithJournal(entries) {
   const core = benchCore(POSTS);
   const postId = core.call('GET', '/api/posts').posts[POSTS - 1]._id;
@@ -58,52 +25,30 @@ function stateWithJournal(entries) {
   return state;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (ms) => (ms < 10 ? ms.toFixed(1) : ms.toFixed(0));
-
-const server = serveSite(OUT, PORT);
-let browser;
-try {
-  await new Promise((r) => setTimeout(r, 500));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
-  const origin = `http://127.0.0.1:${PORT}`;
-  const rows = [];
-  for (const entries of JOURNAL_LENGTHS) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function measure(browser, origin, entries, { reloads: count, likes: likeCount }) {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
     const page = await ctx.newPage();
     page.on('pageerror', (e) => console.log('  page error:', e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'warning' || m.type() === 'error') console.log(`  page ${m.type()}:`, m.text());
-    });
     await page.addInitScript(watchFirstPost, 'article');
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('html[data-backend="ready"]', { timeout: 30_000 });
-    // Put the saved state where the app keeps it, then sign the guest in on it.
-    await page.evaluate(storeState, stateWithJournal(entries));
-    await page.goto(`${origin}/`); // the build here has no 404.html: always load the root
-    await page.waitForSelector('html[data-backend="ready"]', { timeout: 30_000 });
-    await page.evaluate(signInAsGuest, GUEST);
-
+    await openOverState(page, origin, stateWithJournal(entries));
     const reloads = [];
-    for (let i = 0; i < RELOADS + 1; i++) {
+    for (let i = 0; i < count + 1; i++) {
       await page.goto(`${origin}/`);
       await page.waitForFunction(() => window.__murmurFirstPost !== undefined, null, { timeout: 60_000 });
-      const t = await page.evaluate(() => ({
-        firstPost: window.__murmurFirstPost,
-        restored: performance.getEntriesByName('murmur:data-restored')[0]?.startTime,
+      const t = await page.evaluate(() => {
+        const mark = (name) => performance.getEntriesByName(`murmur:${name}`)[0]?.startTime;
         // The saved state read and replayed, alone: from the core ready to the data restored.
-        restore:
-          performance.getEntriesByName('murmur:data-restored')[0]?.startTime -
-          performance.getEntriesByName('murmur:core-ready')[0]?.startTime,
-      }));
-      if (process.env.BENCH_VERBOSE) console.log(t);
+        return {
+          firstPost: window.__murmurFirstPost,
+          restored: mark('data-restored'),
+          restore: mark('data-restored') - mark('core-ready'),
+        };
+      });
       if (i > 0) reloads.push(t); // the first warms the HTTP cache and the service worker
     }
     await page.waitForTimeout(1000);
-    // What the feed's read costs by itself at this size (the whole list, 3.4 MB of JSON), for comparison.
+    // What the feed's read costs by itself at this size (the whole list), for comparison.
     const reads = [];
     for (let i = 0; i < 3; i++) {
       reads.push(
@@ -115,7 +60,7 @@ try {
       );
     }
     const likes = [];
-    for (let i = 0; i < LIKES; i++) {
+    for (let i = 0; i < likeCount; i++) {
       likes.push((await page.evaluate(likeVisiblePost, 'article')).dom);
       await page.waitForTimeout(300);
     }
@@ -129,21 +74,33 @@ try {
           };
         }),
     );
+    return { entries, reloads, likes, reads, revision };
+  } finally {
     await ctx.close();
-    rows.push({ entries, reloads, likes, reads, revision });
   }
-
-  console.log(`\nchromium, production build, ${POSTS.toLocaleString('en')} posts saved: medians (each run)`);
-  console.log(
-    '| journal entries at reload | reload → first post visible | data restored (mark) | restore alone (core ready → data restored) | like: click → card updated | GET /api/posts in the page (fetch → parsed) | head revision after |',
-  );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    console.log(
-      `| ${r.entries} | ${fmt(median(r.reloads.map((x) => x.firstPost)))} ms (${r.reloads.map((x) => fmt(x.firstPost)).join(', ')}) | ${fmt(median(r.reloads.map((x) => x.restored)))} ms | ${fmt(median(r.reloads.map((x) => x.restore)))} ms | ${fmt(median(r.likes))} ms (${r.likes.map(fmt).join(', ')}) | ${fmt(median(r.reads))} ms | ${r.revision} |`,
-    );
-  }
-} finally {
-  await browser?.close();
-  server.kill();
 }
+
+export default {
+  title: `Persistence in the app: reload and like over a saved ${POSTS.toLocaleString('en')}-post state (production build)`,
+  smoke: false,
+  async run(env) {
+    const quick = env.smoke || env.quick;
+    const browser = await env.browser();
+    const rows = [];
+    for (const entries of JOURNAL_LENGTHS)
+      rows.push(await measure(browser, env.site.origin, entries, { reloads: quick ? 3 : 9, likes: quick ? 3 : 7 }));
+    const lines = [
+      'Medians (each run in brackets); the first reload of each warms the HTTP cache and the service worker and is not counted.',
+      '',
+      '| journal entries at reload | reload → first post visible | data restored (mark) | restore alone (core ready → data restored) | like: click → card updated | GET /api/posts in the page (fetch → parsed) | head revision after |',
+      '|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.entries} | ${fmt(median(r.reloads.map((x) => x.firstPost)))} ms (${r.reloads.map((x) => fmt(x.firstPost)).join(', ')}) | ${fmt(median(r.reloads.map((x) => x.restored)))} ms | ${fmt(median(r.reloads.map((x) => x.restore)))} ms | ${fmt(median(r.likes))} ms (${r.likes.map(fmt).join(', ')}) | ${fmt(median(r.reads))} ms | ${r.revision} |`,
+      ),
+    ];
+    const body = lines.join('\n');
+    console.log(body);
+    return { body };
+  },
+};

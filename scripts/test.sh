@@ -29,8 +29,8 @@ run "wasm tests in headless Chromium" \
   bash -c 'cd mock-core && wasm-pack test --headless --chrome --mode no-install 2>&1 | grep -v "failed to get the latest"; exit "${PIPESTATUS[0]}"'
 run "build the core (wasm, release)" bash scripts/build-core.sh
 run "build the backend package" bash -c 'cd packages/murmur-backend && tsc -p tsconfig.build.json'
-run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json'
-run "eslint" bash -c 'cd web && eslint --max-warnings 0 . && cd .. && eslint --max-warnings 0 packages examples'
+run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json && cd ../../bench && tsc --noEmit -p tsconfig.json'
+run "eslint" bash -c 'cd web && eslint --max-warnings 0 . && cd .. && eslint --max-warnings 0 packages examples bench'
 run "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest run'
 run "vitest" bash -c 'cd web && vitest run'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh

@@ -52,6 +52,11 @@ export default tseslint.config(
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
           message: 'Never render user text as HTML.',
         },
+        {
+          selector:
+            'ImportDeclaration[source.value=/(^|\\/)bench(\\/|$)/], ImportExpression[source.value=/(^|\\/)bench(\\/|$)/]',
+          message: 'web/ imports nothing from bench/: the bench measures the built site from outside.',
+        },
       ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },

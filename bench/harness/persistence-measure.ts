@@ -5,14 +5,19 @@
 // handler, the Response, its JSON read); and the start-up restore of a saved
 // state (its snapshot, and a journal of writes since) at 1,000 and 10,000 posts.
 import { getResponse } from 'msw';
-import { bodyText, coreBackend, createHandlers, type Backend } from '../../packages/murmur-backend/src/handlers.js';
 import {
+  bodyText,
   COMPACT_EVERY,
+  coreBackend,
+  createHandlers,
+  IdbStateStore,
+  newHead,
   PersistentBackend,
+  type Backend,
+  type JournalEntry,
+  type SavedHead,
   type SnapshotCore,
-} from '../../packages/murmur-backend/src/persistence/persistentBackend.js';
-import { IdbStateStore } from '../../packages/murmur-backend/src/persistence/store.js';
-import { newHead, type JournalEntry, type SavedHead } from '../../packages/murmur-backend/src/persistence/format.js';
+} from '@murmur/backend/testing';
 
 export interface BenchCore extends SnapshotCore {
   loadBulk(users: number, posts: number): void;

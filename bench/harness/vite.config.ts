@@ -1,37 +1,28 @@
-// The bench build (never part of the production site): the harness page and
-// the app over a bulk state, in web/dist-bench. bench/run.mjs builds it.
+// The harness pages (never part of the site): the round-trip and core
+// harness (rt.mjs, core.mjs) and the persistence, backup and generated-seed
+// pages (persistence.mjs, backup.mjs, generate.mjs). They reach the backend
+// through its public entries only (`@murmur/backend`, `@murmur/backend/testing`).
+// scripts/bench.sh builds them into bench/out/harness (BENCH_HARNESS_DIR).
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const PAGES = ['harness', 'persistence', 'backup', 'generate'];
 
 export default defineConfig({
   root: here('.'),
   base: '/',
+  // msw's worker script (generate.html starts the backend as an app does).
   publicDir: here('../../public'),
-  plugins: [react()],
-  // The production build's aliases, so that the bench measures the same msw.
-  // BENCH_CORE_DIR swaps in another build of the core (a --profiling one,
-  // with function names, for a profiler).
-  resolve: {
-    alias: {
-      '@core': process.env.BENCH_CORE_DIR ?? here('../../mock-core/pkg'),
-      'tough-cookie': here('../../packages/murmur-backend/src/cookieJar.ts'),
-    },
-  },
+  // As the site does, so that the bench measures the same msw.
+  resolve: { alias: { 'tough-cookie': '@murmur/backend/cookie-jar' } },
   logLevel: 'error',
   build: {
-    outDir: process.env.BENCH_OUT_DIR ?? here('../dist-bench'),
+    outDir: process.env.BENCH_HARNESS_DIR ?? here('../out/harness'),
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 10_000,
-    // BENCH_PAGES=harness builds the harness alone.
-    rollupOptions: {
-      input: Object.fromEntries(
-        (process.env.BENCH_PAGES ?? 'index,harness').split(',').map((page) => [page, here(`${page}.html`)]),
-      ),
-    },
+    rollupOptions: { input: Object.fromEntries(PAGES.map((page) => [page, here(`${page}.html`)])) },
   },
 });
