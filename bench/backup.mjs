@@ -21,9 +21,7 @@ function print({ environment, figures }, options) {
       `| ${f.posts} | ${uploads} | ${(f.bytes / 1e6).toFixed(2)} MB | ${ms(f.exportMs)} ms | ${ms(f.previewMs)} ms | ${ms(f.restoreMs)} ms |`,
     );
   }
-  const text = lines.join('\n');
-  console.log(text);
-  return text;
+  return lines.join('\n');
 }
 
 export default {

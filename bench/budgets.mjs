@@ -69,8 +69,8 @@ async function loginPaint(env) {
       'login-paint',
       ok,
       ok
-        ? `/login painted from its HTML at ${fmt(painted.fcp, 0)} ms, Login As Guest on screen, with ${heldAtPaint} module script(s) held`
-        : `/login did not paint (first contentful paint with Login As Guest on screen) within ${PAINT_WAIT_MS / 1000} s while its ${heldAtPaint} module script(s) were held (${modules.join(', ') || 'none requested'})`,
+        ? `/login painted from its HTML at ${fmt(painted.fcp, 0)} ms, Login As Guest on screen, with ${heldAtPaint} module script(s) held at the network`
+        : `/login did not paint (first contentful paint with Login As Guest on screen) within ${PAINT_WAIT_MS / 1000} s while ${heldAtPaint} script(s) were held (${modules.join(', ') || 'none requested'})`,
     );
     return { entry, painted, modules };
   } finally {

@@ -108,7 +108,6 @@ export default {
       '',
       ...developerChunks(env.site),
     ].join('\n');
-    console.log(body);
     return { body };
   },
 };

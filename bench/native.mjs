@@ -16,7 +16,6 @@ export default {
       ['run', '--release', '--quiet', '-p', 'mock-core', '--example', 'bench'],
       { cwd: env.root, maxBuffer: 1 << 24 },
     );
-    console.log(stdout);
     return {
       body: [
         'From `cargo run --release --example bench` (mock-core/examples/bench.rs): mean µs per call, the state built by the crate itself.',

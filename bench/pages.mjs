@@ -172,7 +172,6 @@ export default {
       );
     });
     const body = lines.join('\n');
-    console.log(body);
     return { body };
   },
 };

@@ -100,7 +100,6 @@ export default {
       ),
     ];
     const body = lines.join('\n');
-    console.log(body);
     return { body };
   },
 };

@@ -30,9 +30,7 @@ function print(figures) {
       `- ${figures.environment}: restore of a ${r.posts}-post state (${r.snapshotKB.toFixed(0)} KB) + ${r.entries} journal entries: median ${fmt(r.median)} ms (min ${fmt(r.min)}, max ${fmt(r.max)})`,
     );
   }
-  const text = lines.join('\n');
-  console.log(text);
-  return text;
+  return lines.join('\n');
 }
 
 export default {

@@ -188,6 +188,7 @@ async function main() {
         when.after = uptime();
         when.busy = Math.max(busy, load1()) > machine().cores * 0.5;
         written.set(name, section(name, m, result, when));
+        console.log(`\n${written.get(name)}\n`);
         console.log(`  done in ${((Date.now() - start) / 1000).toFixed(1)} s`);
       } catch (e) {
         failures.push(`${name}: ${String(e?.message ?? e).split('\n')[0]}`);
@@ -206,7 +207,6 @@ async function main() {
   const errors = failures.length ? [`## Errors of this run\n\n${failures.map((f) => `- ${f}`).join('\n')}`] : [];
   const md = [header(), ...errors, ...ordered.map(([, text]) => text)].join('\n\n') + '\n';
   writeFileSync(RESULTS, md);
-  console.log('\n' + [...written.values()].join('\n\n'));
   console.log(`\nwritten to ${RESULTS}`);
   console.log(`load at the end: ${uptime()}`);
   // The budgets once more, last, where nobody scrolls past them.

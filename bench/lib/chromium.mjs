@@ -24,7 +24,7 @@ export const CHROMIUM_ARGS = [
 /** `Chromium 1xx.0...` as the binary says it, without starting a browser. */
 export function chromiumVersion() {
   try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   } catch {
     return `${CHROMIUM_PATH}: not found`;
   }
