@@ -1,7 +1,9 @@
-// `@murmur/backend/testing`: the parts `startMurmurBackend` composes, for
-// measuring and testing them one at a time (bench/ uses nothing else of the
-// package's insides). They are the same code the backend runs; their shapes
-// may change between versions more freely than the main entry's.
+// The package's `@murmur/backend/testing` entry: the parts
+// `startMurmurBackend` composes, for measuring and testing them one at a
+// time (bench/ uses nothing else of the package's insides). They are the
+// same code the backend runs; their shapes may change between versions more
+// freely than the main entry's. (A file named testing.* would be left out of
+// the tarball as a test helper: scripts/check-pack.mjs.)
 import init, { MockCore } from '../core/mock_core.js';
 
 export { MockCore };
