@@ -140,7 +140,7 @@ function section(name, m, result, when) {
     `<!-- bench:${name} -->`,
     `## ${m.title}`,
     '',
-    `Measured ${when.date} by \`npm run bench${SMOKE ? ' -- --smoke' : ` -- --only=${name}`}\` (bench/${name}.mjs) on ${when.machine}. Load before: \`${when.before}\`; after: \`${when.after}\`${when.busy ? ' (the machine was busy with other work: figures are slower and noisier than on an idle one)' : ''}.`,
+    `Measured ${when.date} by \`npm run bench${SMOKE ? ' -- --smoke' : name === 'budgets' ? '' : ` -- --only=${name}`}\` (bench/${name}.mjs${name === 'budgets' ? ', in every run' : ''}) on ${when.machine}. Load before: \`${when.before}\`; after: \`${when.after}\`${when.busy ? ' (the machine was busy with other work: figures are slower and noisier than on an idle one)' : ''}.`,
     '',
     `${result.body.trim()}${targets}`,
     `<!-- /bench:${name} -->`,
