@@ -55,6 +55,12 @@ const NO_BENCH = {
 };
 const NO_WEB = { group: ['**/web/**'], message: 'The bench does not import the web app: it builds and serves it.' };
 
+/** The state directory of the HTTP server: Node's file system, beside the browser's IndexedDB store. */
+const NODE_ONLY_PERSISTENCE = [
+  'packages/murmur-backend/src/persistence/fileStore.ts',
+  'packages/murmur-backend/src/persistence/directoryLock.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,6 +151,7 @@ export default tseslint.config(
       'packages/murmur-backend/src/node/**',
       'packages/murmur-backend/src/http/**',
       'packages/murmur-backend/src/**/testing.ts',
+      ...NODE_ONLY_PERSISTENCE,
     ],
     rules: {
       'no-restricted-imports': [
@@ -152,6 +159,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: "Browser code never imports Node's modules: put it under node/ or http/." },
+            {
+              group: ['**/node/*', '**/http/*', '**/fileStore*', '**/directoryLock*'],
+              message: 'Browser code never imports the Node and HTTP entries or the on-disk store.',
+            },
           ],
         },
       ],
@@ -164,6 +175,9 @@ export default tseslint.config(
       'packages/murmur-backend/src/**/*.test.ts',
       'packages/murmur-backend/src/devtools/**',
       'packages/murmur-backend/src/generate/**',
+      // Node loads what it needs at once: no visitor downloads the HTTP server.
+      'packages/murmur-backend/src/http/**',
+      'packages/murmur-backend/src/node/**',
       'packages/murmur-backend/src/generateSeed.ts',
     ],
     rules: {

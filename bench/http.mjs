@@ -130,7 +130,6 @@ export async function runHttpBench({ smoke = false } = {}) {
     const murmurBase = `http://127.0.0.1:${port.murmur}`;
     const dir = join(work, 'state');
     const serveArgs = [CLI, 'serve', '--port', String(port.murmur), '--state', dir, '--log', 'off'];
-    const login = JSON.stringify({ username: 'guest', password: 'guest123' });
     let murmur = await startProcess([...serveArgs, '--seed', seedFile], `${murmurBase}/api/posts/explore?page=1`);
     figures.murmurFirstStartMs = Math.round(murmur.ms);
     // One write, so that the state is saved (a snapshot) and the restart reads it.

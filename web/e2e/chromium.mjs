@@ -1,6 +1,6 @@
 // Debian's Chromium, and the flags every run here starts it with: the
 // Playwright suites (web/playwright.config.ts, examples/), the journey's
-// Chromium engine and the bench (bench/run.mjs, plain Node, hence .mjs).
+// Chromium engine (plain Node, hence .mjs). bench/lib/chromium.mjs keeps its own copy.
 
 /** Debian's Chromium. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -46,6 +46,7 @@ try {
     'core/mock_core_bg.wasm',
     'core/openapi.json',
     'dist/http/cli.js',
+    'dist/testingEntry.js',
   ];
   const missing = required.filter((file) => !files.includes(file));
   if (missing.length) fail(`the tarball lacks ${missing.join(', ')}`);
@@ -97,6 +98,11 @@ try {
     ['--conditions=browser'],
   );
   if (browser !== 'function function') fail(`@murmur/backend gave "${browser}"`);
+  const testing = run(
+    `const t = await import('@murmur/backend/testing'); console.log(typeof t.createHandlers, typeof t.IdbStateStore, typeof t.loadCore, typeof t.loadGenerator);`,
+    ['--conditions=browser'],
+  );
+  if (testing !== 'function function function function') fail(`@murmur/backend/testing gave "${testing}"`);
   // Every other export resolves and loads: the contract, the wasm, the manifest, and the bin.
   const assets = run(`
     import { createRequire } from 'node:module';
@@ -126,6 +132,7 @@ try {
     './openapi.json',
     './package.json',
     './protocol',
+    './testing',
   ];
   if (JSON.stringify(exported) !== JSON.stringify(checked)) {
     fail(

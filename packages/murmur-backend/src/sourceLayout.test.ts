@@ -22,7 +22,7 @@ function sources(dir: string): string[] {
 const self = fileURLToPath(import.meta.url);
 const files = [...sources(src), ...sources(join(pkg, 'scripts'))].filter((file) => file !== self);
 
-/** `name.ts` / `dir/name.rs` / `docs/x.md` in a comment line (`//`, `/*`, ` *`). */
+/** `name.ts` / `dir/name.rs` / `docs/<page>.md` in a comment line (`//`, `/*`, ` *`). */
 function namedFiles(text: string): { line: number; name: string }[] {
   const found: { line: number; name: string }[] = [];
   text.split('\n').forEach((line, index) => {

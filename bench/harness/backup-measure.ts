@@ -4,9 +4,7 @@
 // saved and every upload, written as one file), reading a picked file for the
 // confirm dialog (every check the page makes), and "Restore" (the checks, the
 // core's import and the save in full, uploads included).
-import { readBackup } from '../../packages/murmur-backend/src/persistence/backup.js';
-import { PersistentBackend } from '../../packages/murmur-backend/src/persistence/persistentBackend.js';
-import { IdbStateStore } from '../../packages/murmur-backend/src/persistence/store.js';
+import { IdbStateStore, PersistentBackend, readBackup } from '@murmur/backend/testing';
 import type { Environment } from './persistence-measure';
 
 export interface BackupFigure {

@@ -1,41 +1,15 @@
-#!/usr/bin/env node
-// What each page reads: the production build, signed in as the
-// guest, at the seed and over a saved 10,000-post state. For each page (Home,
+// What each page reads: the production build, signed in as the guest, at
+// the seed and over a saved 10,000-post state. For each page (Home,
 // Explore, a profile, bookmarks, a post, a tag, a search): navigation to its
-// first post card visible, the bytes of JSON the page had read by then, and a
-// like on it (click to the card updated). Prints a table; asserts nothing.
-//   cd web && node bench/pages-app.mjs [--quick]
-// Serves the production build in web/$BENCH_PROD_DIR (scripts/bench.sh builds
-// web/dist-bench-prod) with scripts/serve.mjs on BENCH_PAGES_PORT (default 4339; scripts/bench.sh gives BENCH_PORT_BASE + 6).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import { join, resolve } from 'node:path';
-import { likeVisiblePost, watchFirstPost } from '../../bench/in-page.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
-import {
-  benchCore,
-  chromium,
-  GUEST,
-  REPO as repo,
-  savedState,
-  serveSite,
-  signInAsGuest,
-  storeState,
-  WEB as web,
-} from './appBench.mjs';
+// first post card visible, the bytes of JSON the page had read by then, and
+// a like on it (click → card updated).
+import { likeVisiblePost, watchFirstPost } from './lib/in-page.mjs';
+import { benchCore, openOverState, savedState } from './lib/savedState.mjs';
 
-const QUICK = process.argv.includes('--quick');
-const PORT = Number(process.env.BENCH_PAGES_PORT ?? 4339);
-const DIST = resolve(web, process.env.BENCH_PROD_DIR ?? 'dist-bench-prod');
 const SIZES = [undefined, 10_000]; // the seed, and 10,000 posts
-const VISITS = QUICK ? 3 : 7;
-const LIKES = QUICK ? 3 : 5;
 /** Posts the guest bookmarks in the large state (the seed has its own). */
 const BOOKMARKS = 30;
 const CARD = 'article';
-
-if (!existsSync(join(DIST, 'index.html')))
-  throw new Error(`${DIST} is not built: run scripts/bench.sh or scripts/build.sh`);
 
 /** In the page, from its start: every JSON answer the app reads (`Response.json`), when and how many bytes. */
 function countJson() {
@@ -115,14 +89,7 @@ async function openTab(browser, origin, posts) {
   page.on('pageerror', (e) => console.log('  page error:', e.message));
   await page.addInitScript(watchFirstPost, CARD);
   await page.addInitScript(countJson);
-  await page.goto(`${origin}/`);
-  await page.waitForSelector('html[data-backend="ready"]', { timeout: 30_000 });
-  if (state) {
-    await page.evaluate(storeState, state);
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('html[data-backend="ready"]', { timeout: 60_000 });
-  }
-  await page.evaluate(signInAsGuest, GUEST);
+  await openOverState(page, origin, state);
   return { ctx, page, pages };
 }
 
@@ -148,14 +115,14 @@ async function inApp(page, origin, route) {
  * Each page at each size, the sizes interleaved visit by visit so that the
  * machine's other work falls on both alike.
  */
-async function measure(browser, origin) {
+async function measure(browser, origin, { visits, likes }) {
   const tabs = [];
   for (const posts of SIZES) tabs.push(await openTab(browser, origin, posts));
   const results = tabs.map(() => []);
   for (let p = 0; p < tabs[0].pages.length; p++) {
     const runs = tabs.map(() => ({ reloads: [], inApp: [], likes: [] }));
     // The first round warms the HTTP cache and the service worker's precache.
-    for (let i = 0; i < VISITS + 1; i++) {
+    for (let i = 0; i < visits + 1; i++) {
       for (const [t, { page, pages }] of tabs.entries()) {
         const route = pages[p][1];
         const [r, n] = [await reload(page, origin, route), await inApp(page, origin, route)];
@@ -169,7 +136,7 @@ async function measure(browser, origin) {
       await page.goto(`${origin}${pages[p][1]}`);
       await page.waitForSelector(CARD);
       await page.waitForTimeout(500);
-      for (let i = 0; i < LIKES; i++) {
+      for (let i = 0; i < likes; i++) {
         runs[t].likes.push((await page.evaluate(likeVisiblePost, CARD)).dom);
         await page.waitForTimeout(300);
       }
@@ -181,37 +148,30 @@ async function measure(browser, origin) {
   return results;
 }
 
-const server = serveSite(DIST, PORT);
-let browser;
-try {
-  await new Promise((r) => setTimeout(r, 500));
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const origin = `http://127.0.0.1:${PORT}`;
-  const load = [os.loadavg()[0].toFixed(2)];
-  const [seed, large] = await measure(browser, origin);
-  load.push(os.loadavg()[0].toFixed(2));
-  const med = (xs) => median(xs.map((x) => x.ms));
-  const each = (xs) => xs.map((x) => fmt(x.ms)).join(', ');
-  const json = (xs) => kB(median(xs.map((x) => x.json)));
-  const lines = [
-    `## Each page at the seed and at 10,000 posts (production build, Chromium; load ${load.join(' → ')}; medians of ${VISITS} visits, each in brackets, the two sizes interleaved)`,
-    '',
-    "In-app = a link's navigation (through the router's history) from a freshly loaded page with nothing cached, to the page's first post card laid out and painted: what the page itself costs. Reload = loading the page's address (service worker warm), which also starts the backend and restores the saved state. JSON = bytes of the API answers the app read (`Response.json`) before that first card (for a reload, the shell's too). Like = click on a visible card's heart to the card updated in the DOM.",
-    '',
-    '| page | in-app, seed | in-app, 10,000 posts | 10,000 / seed | JSON before first card, seed / 10,000 (in-app) | reload, seed | reload, 10,000 posts | 10,000 / seed | JSON, reload, 10,000 | like → card updated, seed / 10,000 | page at 10,000 posts |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ];
-  large.forEach((big, i) => {
-    const small = seed[i];
-    lines.push(
-      `| ${big.name} | ${fmt(med(small.inApp))} ms (${each(small.inApp)}) | ${fmt(med(big.inApp))} ms (${each(big.inApp)}) | ${(med(big.inApp) / med(small.inApp)).toFixed(2)}× | ${json(small.inApp)} / ${json(big.inApp)} | ${fmt(med(small.reloads))} ms (${each(small.reloads)}) | ${fmt(med(big.reloads))} ms (${each(big.reloads)}) | ${(med(big.reloads) / med(small.reloads)).toFixed(2)}× | ${json(big.reloads)} | ${fmt(median(small.likes))} / ${fmt(median(big.likes))} ms (${big.likes.map(fmt).join(', ')}) | \`${big.route}\`${big.note ? ` (${big.note})` : ''} |`,
-    );
-  });
-  const md = lines.join('\n');
-  console.log(`\n${md}\n`);
-  mkdirSync(resolve(repo, 'bench/out'), { recursive: true });
-  writeFileSync(resolve(repo, 'bench/out/pages.md'), `${md}\n`);
-} finally {
-  await browser?.close();
-  server.kill();
-}
+export default {
+  title: 'Each page at the seed and at 10,000 posts (production build)',
+  smoke: false,
+  async run(env) {
+    const quick = env.smoke || env.quick;
+    const visits = quick ? 3 : 7;
+    const browser = await env.browser();
+    const [seed, large] = await measure(browser, env.site.origin, { visits, likes: quick ? 3 : 5 });
+    const med = (xs) => median(xs.map((x) => x.ms));
+    const each = (xs) => xs.map((x) => fmt(x.ms)).join(', ');
+    const json = (xs) => kB(median(xs.map((x) => x.json)));
+    const lines = [
+      `Medians of ${visits} visits, each in brackets, the two sizes interleaved. In-app = a link's navigation (through the router's history) from a freshly loaded page with nothing cached, to the page's first post card laid out and painted: what the page itself costs. Reload = loading the page's address (service worker warm), which also starts the backend and restores the saved state. JSON = bytes of the API answers the app read (\`Response.json\`) before that first card (for a reload, the shell's too). Like = click on a visible card's heart to the card updated in the DOM.`,
+      '',
+      '| page | in-app, seed | in-app, 10,000 posts | 10,000 / seed | JSON before first card, seed / 10,000 (in-app) | reload, seed | reload, 10,000 posts | 10,000 / seed | JSON, reload, 10,000 | like → card updated, seed / 10,000 | page at 10,000 posts |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ];
+    large.forEach((big, i) => {
+      const small = seed[i];
+      lines.push(
+        `| ${big.name} | ${fmt(med(small.inApp))} ms (${each(small.inApp)}) | ${fmt(med(big.inApp))} ms (${each(big.inApp)}) | ${(med(big.inApp) / med(small.inApp)).toFixed(2)}× | ${json(small.inApp)} / ${json(big.inApp)} | ${fmt(med(small.reloads))} ms (${each(small.reloads)}) | ${fmt(med(big.reloads))} ms (${each(big.reloads)}) | ${(med(big.reloads) / med(small.reloads)).toFixed(2)}× | ${json(big.reloads)} | ${fmt(median(small.likes))} / ${fmt(median(big.likes))} ms (${big.likes.map(fmt).join(', ')}) | \`${big.route}\`${big.note ? ` (${big.note})` : ''} |`,
+      );
+    });
+    const body = lines.join('\n');
+    return { body };
+  },
+};

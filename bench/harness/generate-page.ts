@@ -2,8 +2,7 @@
 // startMurmurBackend runs it (the generator module loaded on demand, then the
 // core's importSeed), timed in parts. The runner calls
 // `window.generateBench.run(options)`.
-import init, { MockCore } from '@core/mock_core.js';
-import wasmUrl from '@core/mock_core_bg.wasm?url';
+import { loadCore, loadGenerator } from '@murmur/backend/testing';
 
 interface Options {
   users: number;
@@ -27,9 +26,9 @@ declare global {
 
 window.generateBench = {
   async run({ users, posts, seed, runs }) {
-    await init({ module_or_path: wasmUrl });
+    const MockCore = await loadCore();
     let started = performance.now();
-    const { generateSeed } = await import('../../packages/murmur-backend/src/generate/generateSeed.js');
+    const { generateSeed } = await loadGenerator();
     const loadMs = performance.now() - started;
     const samples = [];
     for (let run = 0; run < runs; run++) {
@@ -53,7 +52,7 @@ document.documentElement.dataset.bench = 'ready';
  * the posts are all there and the guest signs in.
  */
 window.generateOption = async ({ users, posts, seed }) => {
-  const { startMurmurBackend } = await import('../../packages/murmur-backend/src/browser/index.js');
+  const { startMurmurBackend } = await import('@murmur/backend');
   const started = performance.now();
   const backend = await startMurmurBackend({
     persist: 'memory',

@@ -7,17 +7,17 @@
 import { getResponse } from 'msw';
 import {
   bodyText,
+  COMPACT_EVERY,
   coreBackend,
   createHandlers,
-  type Backend,
-} from '../../packages/murmur-backend/src/core/apiRoute.js';
-import {
-  COMPACT_EVERY,
+  IdbStateStore,
+  newHead,
   PersistentBackend,
+  type Backend,
+  type JournalEntry,
+  type SavedHead,
   type SnapshotCore,
-} from '../../packages/murmur-backend/src/persistence/persistentBackend.js';
-import { IdbStateStore } from '../../packages/murmur-backend/src/persistence/store.js';
-import { newHead, type JournalEntry, type SavedHead } from '../../packages/murmur-backend/src/persistence/format.js';
+} from '@murmur/backend/testing';
 
 export interface BenchCore extends SnapshotCore {
   loadBulk(users: number, posts: number): void;

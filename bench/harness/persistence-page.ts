@@ -1,8 +1,6 @@
 // The Chromium side of bench/persistence.mjs: the real wasm core and the
 // browser's IndexedDB. The runner calls `window.persistenceBench.run(options)`.
-import init, { MockCore } from '@core/mock_core.js';
-import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { openDatabase } from '../../packages/murmur-backend/src/persistence/db.js';
+import { loadCore, openDatabase } from '@murmur/backend/testing';
 import { measurePersistence } from './persistence-measure';
 
 type Options = Parameters<typeof measurePersistence>[1];
@@ -15,7 +13,7 @@ declare global {
 
 window.persistenceBench = {
   async run(options) {
-    await init({ module_or_path: wasmUrl });
+    const MockCore = await loadCore();
     return measurePersistence(
       { name: 'chromium', newCore: () => new MockCore(), openDatabase: (name) => openDatabase(name) },
       { ...options, rounds: (posts) => options.rounds[posts] ?? 20 },

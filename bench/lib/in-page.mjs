@@ -1,6 +1,6 @@
 // Functions the benches run inside the page (passed to page.evaluate or
-// addInitScript, so each is self-contained): shared by bench/run.mjs and
-// web/bench/persistence-app.mjs.
+// addInitScript, so each is self-contained): shared by the bench files (startup.mjs,
+// persistence-app.mjs and others).
 
 /** Records, from the very start of the document, when the first post card shows. */
 export function watchFirstPost(selector) {

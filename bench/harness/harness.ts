@@ -3,20 +3,21 @@
 // handlers; the floor: an msw handler answering a precomputed body of the same
 // size; both answered in the page by the app's in-page transport, as the app
 // does; MirageJS with its default timing and with timing 0), then the core's
-// `handle()` alone. bench/run.mjs calls `window.murmurBench.run(config)`.
+// `handle()` alone. bench/rt.mjs and bench/core.mjs call
+// `window.murmurBench.run(config)`.
 import { setupWorker } from 'msw/browser';
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import init, { MockCore } from '@core/mock_core.js';
-import wasmUrl from '@core/mock_core_bg.wasm?url';
 import {
   bodyText,
   callCore,
   coreBackend,
   createHandlers,
+  createInPageTransport,
+  loadCore,
+  startPersistence,
   type ApiResponse,
-} from '../../packages/murmur-backend/src/core/apiRoute.js';
-import { createInPageTransport } from '../../packages/murmur-backend/src/browser/inPageTransport.js';
-import { startPersistence } from '../../packages/murmur-backend/src/browser/indexedDbPersistence.js';
+  type MockCore,
+} from '@murmur/backend/testing';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
 
 export type Endpoint = 'GET /api/posts' | 'POST like' | 'POST login';
@@ -34,6 +35,8 @@ export interface BenchConfig {
   /** Timed `handle()` calls per endpoint and size for the core alone. */
   coreReps: number;
   backends: BackendName[];
+  /** What to measure: the round trips (through every backend), the core alone, or both (by default). */
+  parts?: ('roundTrips' | 'core')[];
 }
 
 export interface Stat {
@@ -290,16 +293,8 @@ function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[])
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
 
-async function run(config: BenchConfig): Promise<BenchResults> {
-  await init({ module_or_path: wasmUrl });
-  const core = new MockCore();
-  const results: BenchResults = {
-    crossOriginIsolated: globalThis.crossOriginIsolated,
-    userAgent: navigator.userAgent,
-    roundTrips: [],
-    core: [],
-    loadBulk: [],
-  };
+/** The round trips through every backend of `config.backends`, at every size. */
+async function timeRoundTrips(core: MockCore, config: BenchConfig, results: BenchResults): Promise<void> {
   const repsAt = (size: number) => config.repsBySize?.[String(size)] ?? config.reps;
   const wants = (b: BackendName) => config.backends.includes(b);
 
@@ -321,9 +316,7 @@ async function run(config: BenchConfig): Promise<BenchResults> {
   const durable = wants('ours-idb') ? (await startPersistence(core)).backend : null;
   const data = new Map<number, { bodies: Record<Endpoint, Uint8Array<ArrayBuffer>>; mirage: MirageData }>();
   for (const size of config.sizes) {
-    const start = performance.now();
     core.loadBulk(usersFor(size), size);
-    results.loadBulk.push({ size, ms: performance.now() - start });
     const bodies = coreBodies(core, size);
     data.set(size, {
       bodies,
@@ -366,10 +359,27 @@ async function run(config: BenchConfig): Promise<BenchResults> {
       await pause();
     }
   }
+}
 
-  for (const size of config.sizes) {
-    core.loadBulk(usersFor(size), size);
-    timeCore(core, size, config.coreReps, results.core);
+async function run(config: BenchConfig): Promise<BenchResults> {
+  const Core = await loadCore();
+  const core = new Core();
+  const results: BenchResults = {
+    crossOriginIsolated: globalThis.crossOriginIsolated,
+    userAgent: navigator.userAgent,
+    roundTrips: [],
+    core: [],
+    loadBulk: [],
+  };
+  const parts = config.parts ?? ['roundTrips', 'core'];
+  if (parts.includes('roundTrips')) await timeRoundTrips(core, config, results);
+  if (parts.includes('core')) {
+    for (const size of config.sizes) {
+      const start = performance.now();
+      core.loadBulk(usersFor(size), size);
+      results.loadBulk.push({ size, ms: performance.now() - start });
+      timeCore(core, size, config.coreReps, results.core);
+    }
   }
   core.reset();
   return results;

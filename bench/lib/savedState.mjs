@@ -1,34 +1,20 @@
-// What the benches that run the production app over a large state share
-// (persistence-app.mjs, pages-app.mjs): Chromium, a static server, a saved
-// Murmur state made by the core in Node as the app keeps it in IndexedDB (a
-// snapshot plus a journal of writes since), and the in-page functions that
-// put it there and sign the guest in.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const WEB = resolve(REPO, 'web');
-const repo = REPO;
-export const { chromium } = createRequire(resolve(WEB, 'package.json'))('playwright-core');
-
-/** Serves the built site in `dir` on `port` as a static host would (scripts/serve.mjs); kill the child when done. */
-export function serveSite(dir, port) {
-  return spawn(process.execPath, [resolve(REPO, 'scripts/serve.mjs'), dir, '--port', String(port)], {
-    stdio: 'ignore',
-  });
-}
-const core = await import(pathToFileURL(resolve(repo, 'mock-core/pkg/mock_core.js')).href);
-core.initSync({ module: readFileSync(resolve(repo, 'mock-core/pkg/mock_core_bg.wasm')) });
+// A saved Murmur state made by the core in Node, as the app keeps it in
+// IndexedDB (a snapshot, and a journal of writes since), and the in-page
+// functions that put it there and sign the guest in: what the measurements
+// that run the production app over a large state share (feed,
+// persistence-app, pages).
+import { createNodeCore } from '@murmur/backend/node';
 
 export const GUEST = { username: 'guest', password: 'guest123' };
 
-/** A core at the seed (`posts` undefined) or over `loadBulk(posts / 10, posts)`, with a `call` helper signed in as the guest. */
-export function benchCore(posts) {
-  const mock = new core.MockCore();
-  if (posts !== undefined) mock.loadBulk(posts / 10, posts);
+/**
+ * A core at the seed (`posts` undefined) or over `loadBulk(users, posts)`
+ * (a tenth as many users as posts unless told), with a `call` helper signed
+ * in as the guest.
+ */
+export function benchCore(posts, users = posts === undefined ? undefined : posts / 10) {
+  const mock = createNodeCore();
+  if (posts !== undefined) mock.loadBulk(users, posts);
   const answer = (res) => {
     const body = JSON.parse(new TextDecoder().decode(res.takeBody()));
     const status = res.status;
@@ -99,4 +85,20 @@ export async function signInAsGuest(guest) {
   const res = await fetch('/api/auth/login', { method: 'POST', body: JSON.stringify(guest) });
   const json = await res.json();
   localStorage.setItem('murmur.auth', JSON.stringify({ user: json.foundUser, token: json.encodedToken }));
+}
+
+/**
+ * In `page`, on the site at `origin`: `state` (from savedState; null keeps
+ * the seed) put where the app keeps it, the app loaded over it, and the
+ * guest signed in on it.
+ */
+export async function openOverState(page, origin, state) {
+  await page.goto(`${origin}/`);
+  await page.waitForSelector('html[data-backend="ready"]', { timeout: 60_000 });
+  if (state) {
+    await page.evaluate(storeState, state);
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('html[data-backend="ready"]', { timeout: 60_000 });
+  }
+  await page.evaluate(signInAsGuest, GUEST);
 }

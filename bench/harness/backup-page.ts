@@ -1,8 +1,6 @@
 // The Chromium side of bench/backup.mjs: the real wasm core and the
 // browser's IndexedDB. The runner calls `window.backupBench.run(options)`.
-import init, { MockCore } from '@core/mock_core.js';
-import wasmUrl from '@core/mock_core_bg.wasm?url';
-import { openDatabase } from '../../packages/murmur-backend/src/persistence/db.js';
+import { loadCore, openDatabase } from '@murmur/backend/testing';
 import { measureBackups, type BackupOptions } from './backup-measure';
 
 declare global {
@@ -13,7 +11,7 @@ declare global {
 
 window.backupBench = {
   async run(options) {
-    await init({ module_or_path: wasmUrl });
+    const MockCore = await loadCore();
     return measureBackups(
       { name: 'chromium', newCore: () => new MockCore(), openDatabase: (name) => openDatabase(name) },
       options,
