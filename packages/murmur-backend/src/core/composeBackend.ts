@@ -20,6 +20,12 @@ export interface ComposeOptions {
   /** The host's seed; default the core's own (the demo seed). */
   seed?: MurmurSeed;
   persistence: Persistence;
+  /**
+   * The persistence holds a saved state that replaces the seeded one at once
+   * (a server restarted over its directory): the seed is applied on the
+   * first reset instead of now. A saved state that fails to load is a reset too.
+   */
+  seedOnReset?: boolean;
 }
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
@@ -41,11 +47,11 @@ export function composeBackend(options: ComposeOptions): Promise<{ backend: Pers
   if (isPromise(core) || isPromise(seed)) {
     const seeded = Promise.all([core, seed]).then(([ready, loadable]) => {
       performance.mark('murmur:seed-made');
-      const result = seededCore(ready, loadable);
+      const result = seededCore(ready, loadable, options.seedOnReset);
       performance.mark('murmur:seed-loaded');
       return result;
     });
     return options.persistence(seeded);
   }
-  return options.persistence(seededCore(core, seed));
+  return options.persistence(seededCore(core, seed, options.seedOnReset));
 }

@@ -5,11 +5,16 @@ import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
  * The core with the host's seed applied, and applied again on `reset()`
  * (the demo's "reset data" and a state restored after a storage fault), so
  * that "the seed" always means the host's. Without a seed, the core itself.
- * Throws a `SeedError` when the seed is refused.
+ * Throws a `SeedError` when the seed is refused. `later`: a saved state is
+ * about to replace the core's, so the seed waits for the first reset.
  */
-export function seededCore(core: SnapshotCore & SeedableCore, seed: LoadableSeed | undefined): SnapshotCore {
+export function seededCore(
+  core: SnapshotCore & SeedableCore,
+  seed: LoadableSeed | undefined,
+  later = false,
+): SnapshotCore {
   if (!seed) return core;
-  applySeed(core, seed);
+  if (!later) applySeed(core, seed);
   return {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),

@@ -130,7 +130,7 @@ describe('the command', () => {
     const { code, stdout } = await cli('serve', '--help');
     expect(code).toBe(0);
     expect(stdout).toBe(HELP);
-  });
+  }, 30_000);
 
   it('exits 2 with what to change on a wrong flag, an unknown command, or a bad seed file', async () => {
     const badFlag = await cli('serve', '--port', 'eighty');

@@ -54,12 +54,15 @@ export async function openState(dir: string | null, options: StateOptions): Prom
   const core = createNodeCore(options.basePath);
   let store: FileStateStore | null = null;
   try {
+    store = dir === null ? null : await FileStateStore.open(dir, { seedMedia: options.seedMedia });
+    const saved = store !== null && (await store.loadState()).loaded.kind === 'ok';
     const { backend } = await composeBackend({
       core,
       seed: options.seed,
+      // Restarted over a saved state: importing the seed first would be thrown away at once.
+      seedOnReset: saved,
       persistence: async (seeded) => {
-        if (dir === null) return { backend: PersistentBackend.inMemory(await seeded), notices: [] };
-        store = await FileStateStore.open(dir, { seedMedia: options.seedMedia });
+        if (store === null) return { backend: PersistentBackend.inMemory(await seeded), notices: [] };
         return PersistentBackend.start({ core: await seeded, store, compactEvery: COMPACT_EVERY });
       },
     });
@@ -73,6 +76,7 @@ export async function openState(dir: string | null, options: StateOptions): Prom
       },
     };
   } catch (error) {
+    await (store as FileStateStore | null)?.close();
     core.free();
     throw error;
   }

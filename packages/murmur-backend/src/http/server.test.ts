@@ -154,7 +154,8 @@ describe('the API over HTTP', () => {
     const started = performance.now();
     const answers = await Promise.all(Array.from({ length: 5 }, () => fetch(`${base}api/posts/p-01`)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // They are answered while the slow body is still coming (the socket is closed only after).
+    expect(performance.now() - started).toBeLessThan(10_000);
     socket.destroy();
   });
 
@@ -273,6 +274,33 @@ describe('sandboxes', () => {
 });
 
 describe('the state directory', () => {
+  it('keeps the state across a restart, and a reset after it goes back to the seed', async () => {
+    const dir = tmp('restart');
+    const seed = {
+      users: [{ username: 'ada', password: 'engine-1843', firstName: 'Ada', lastName: 'Lovelace' }],
+      posts: [{ username: 'ada', content: 'The first program' }],
+    };
+    const contents = async (url: string) =>
+      ((await (await fetch(`${url}api/posts`)).json()) as { posts: { content: string }[] }).posts.map((p) => p.content);
+    const first = await startMurmurHttpServer({ state: dir, seed });
+    const ada = await signIn(first.url, 'ada', 'engine-1843');
+    const made = await fetch(`${first.url}api/posts`, {
+      method: 'POST',
+      headers: { authorization: ada },
+      body: JSON.stringify({ postData: { content: 'Written before the restart' } }),
+    });
+    expect(made.status).toBe(201);
+    await first.close();
+    const second = await startMurmurHttpServer({ state: dir, seed });
+    try {
+      expect((await contents(second.url)).sort()).toEqual(['The first program', 'Written before the restart']);
+      expect((await fetch(`${second.url}__murmur/reset`, { method: 'POST' })).status).toBe(200);
+      expect(await contents(second.url)).toEqual(['The first program']);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses a second server, naming the process that holds it', async () => {
     const dir = tmp('locked');
     const first = await startMurmurHttpServer({ state: dir });

@@ -278,8 +278,12 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
     inFlight.add(done);
     void done.finally(() => inFlight.delete(done));
   });
-  // A client that sends its headers or body slowly holds only its own request.
-  server.headersTimeout = 30_000;
+  // A client that sends its headers or body slowly holds only its own request
+  // (and is dropped after these). An idle keep-alive connection stays open
+  // longer than clients keep theirs (undici: 4 s), so that a client never
+  // sends a request on a connection the server is closing that instant.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
 
   await new Promise<void>((resolveListen, reject) => {

@@ -33,7 +33,7 @@ export interface ChildServer {
 }
 
 /** Starts `murmur-backend serve ARGS --port 0` and resolves with its URL once it prints the ready line. */
-export function startChild(args: string[], timeoutMs = 15_000): Promise<ChildServer> {
+export function startChild(args: string[], timeoutMs = 60_000): Promise<ChildServer> {
   requireBuiltCli();
   const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--log', 'off', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
