@@ -26,6 +26,9 @@ pub struct Request<'a> {
 pub struct Response {
     pub status: u16,
     pub body: String,
+    /// The `Allow` header of a 405: the methods the path answers
+    /// (`"GET, POST"`).
+    pub allow: Option<&'static str>,
 }
 
 /// The whole backend: the store plus the request handler.

@@ -6,7 +6,6 @@ use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::User;
 use crate::router::{Ctx, Method::Post, Reply, Route};
-use crate::routes::media::check_media_path;
 use crate::rules;
 use crate::seed::DEFAULT_AVATAR;
 use crate::views::{LoginResponse, SignupResponse};
@@ -61,7 +60,7 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let first_name = rules::check_name("firstName", &req.first_name)?;
     let last_name = rules::check_name("lastName", &req.last_name)?;
     let avatar_url = match req.avatar_url.filter(|a| !a.is_empty()) {
-        Some(url) => check_media_path("avatarURL", url)?,
+        Some(url) => rules::check_media_path("avatarURL", url)?,
         None => DEFAULT_AVATAR.to_owned(),
     };
     let avatar_url = base_path::absolute(&cx.db.base_path, avatar_url);

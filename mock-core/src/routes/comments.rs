@@ -82,8 +82,8 @@ impl<'de> Deserialize<'de> for CommentData {
 #[cfg(test)]
 impl utoipa::PartialSchema for CommentData {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
-        let text = || ObjectBuilder::new().schema_type(Type::String);
+        use crate::contract::schema_rules::comment_text as text;
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder};
         OneOfBuilder::new()
             .item(text())
             .item(
@@ -91,7 +91,11 @@ impl utoipa::PartialSchema for CommentData {
                     .property("text", text())
                     .required("text"),
             )
-            .description(Some("The comment text, bare or as `{text}`; never empty."))
+            .description(Some(format!(
+                "The comment text, bare or as `{{text}}`: 1 to {} characters after trimming \
+                 (stored trimmed).",
+                crate::MAX_COMMENT_CHARS
+            )))
             .into()
     }
 }
@@ -100,19 +104,10 @@ impl utoipa::PartialSchema for CommentData {
 impl ToSchema for CommentData {}
 
 impl CommentRequest {
-    /// The text as sent, if it is not blank.
-    fn text(self) -> Result<String, ApiError> {
-        let CommentData(text) = self.comment_data;
-        check_comment_text(text)
+    /// The text as sent.
+    fn text(self) -> String {
+        self.comment_data.0
     }
-}
-
-/// The rules a comment's text must meet (a new comment, or a seed's).
-pub(crate) fn check_comment_text(text: String) -> Result<String, ApiError> {
-    if text.trim().is_empty() {
-        return Err(ApiError::CommentEmpty);
-    }
-    Ok(text)
 }
 
 fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
@@ -127,7 +122,7 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text()?)?;
+    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text())?;
     let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
@@ -162,7 +157,7 @@ fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
 }
 
 fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = cx.body::<CommentRequest>()?.text()?;
+    let text = rules::comment_not_blank(cx.body::<CommentRequest>()?.text())?;
     let now = cx.now.epoch_ms;
     let (post, index) = locate(&mut cx)?;
     let comment = post

@@ -1,17 +1,18 @@
 //! Posts: reading, writing, likes and dislikes.
 
-use super::media::check_media_path;
-use super::{all_posts, chars};
+use super::all_posts;
 use crate::auth::AuthUser;
 use crate::base_path;
 use crate::db::{remove_all, IdKind};
-use crate::error::{ApiError, MAX_POST_CHARS};
+use crate::error::ApiError;
 use crate::model::{Likes, Post};
 use crate::router::{
     Ctx,
     Method::{Delete, Get, Post as PostMethod},
     Reply, Route,
 };
+use crate::rules::{check_media_path, MAX_POST_CHARS};
+use crate::unicode::chars;
 use crate::views::{newest_first, PostResponse};
 use serde::Deserialize;
 
@@ -35,6 +36,7 @@ pub const ROUTES: &[Route] = &[
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostRequest {
+    #[serde(deserialize_with = "crate::router::object")]
     pub post_data: PostData,
 }
 

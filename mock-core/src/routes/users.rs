@@ -10,7 +10,6 @@ use crate::router::{
     Method::{Get, Post},
     Reply, Route,
 };
-use crate::routes::media::check_media_path;
 use crate::rules;
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
 use serde::Deserialize;
@@ -37,6 +36,7 @@ pub const ROUTES: &[Route] = &[
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct EditUserRequest {
+    #[serde(deserialize_with = "crate::router::object")]
     pub user_data: UserData,
 }
 
@@ -135,7 +135,7 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     data.avatar_url = match data.avatar_url {
         Some(url) if url != current.avatar_url => Some(base_path::absolute(
             &cx.db.base_path,
-            check_media_path("avatarURL", url)?,
+            rules::check_media_path("avatarURL", url)?,
         )),
         other => other,
     };

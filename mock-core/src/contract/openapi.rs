@@ -5,9 +5,9 @@
 //! none of it reaches the wasm). A test fails when the committed file is
 //! stale; `UPDATE_OPENAPI=1 cargo test` (or `UPDATE_API_DOCS=1`) rewrites it.
 //!
-//! `contract.rs` holds every answer the API tests get (`TestApi`) to it.
+//! `check.rs` holds every answer the API tests get (`TestApi`) to it.
 
-use crate::api_docs::{endpoints, Endpoint};
+use crate::contract::api_docs::{endpoints, Endpoint};
 use crate::error::ApiError;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -58,7 +58,7 @@ fn components() -> Components {
             (responses, requests)
         }};
     }
-    let (responses, requests) = crate::ts_types::api_types!(collect);
+    let (responses, requests) = crate::contract::ts_types::api_types!(collect);
     let response_names: BTreeSet<String> = responses.iter().map(|(n, _)| n.clone()).collect();
     let mut schemas = BTreeMap::new();
     for (name, mut schema) in responses {
@@ -80,6 +80,7 @@ fn components() -> Components {
         <crate::routes::feeds::Filter as ToSchema>::name().into_owned(),
         crate::routes::feeds::Filter::schema(),
     );
+    crate::contract::schema_rules::apply(&mut schemas);
     Components {
         schemas,
         responses: response_names,
@@ -162,7 +163,8 @@ fn query_parameters(method: &str, pattern: &str) -> Vec<Parameter> {
             ObjectBuilder::new()
                 .schema_type(Type::String)
                 .min_length(Some(1))
-                .max_length(Some(MAX_QUERY_CHARS)),
+                .max_length(Some(MAX_QUERY_CHARS))
+                .pattern(Some(crate::contract::schema_rules::not_blank_pattern())),
         )
     };
     match (method, pattern) {
@@ -194,14 +196,22 @@ fn query_parameters(method: &str, pattern: &str) -> Vec<Parameter> {
     }
 }
 
-/// What a path parameter names; a new name needs its line here.
-fn path_parameter_description(name: &str) -> &'static str {
+/// What a path parameter names, and an example that exists in the demo
+/// seed (a test sends each); a new name needs its line here.
+pub fn path_parameter(name: &str) -> (&'static str, &'static str) {
     match name {
-        "postId" => "A post's `_id` (`p-01`).",
-        "commentId" => "A comment's `_id`.",
-        "userId" | "followUserId" => "A user's `_id` (`u-01`).",
-        "username" => "A user's `username` (`guest`).",
-        "tag" => "One hashtag, with or without its `#` (sent as `%23`).",
+        "postId" => ("A post's `_id`.", "p-01"),
+        "commentId" => ("A comment's `_id` (`c-01` is on `p-01`).", "c-01"),
+        "userId" => ("A user's `_id`.", "u-maya"),
+        "followUserId" => (
+            "A user's `_id` (the guest does not follow `u-priya`).",
+            "u-priya",
+        ),
+        "username" => ("A user's `username`.", "guest"),
+        "tag" => (
+            "One hashtag, with or without its `#` (sent as `%23`).",
+            "photography",
+        ),
         other => panic!("describe the path parameter `{other}` in openapi.rs"),
     }
 }
@@ -212,12 +222,18 @@ fn path_parameters(pattern: &str) -> Vec<Parameter> {
         .split('/')
         .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
         .map(|name| {
+            let (description, example) = path_parameter(name);
             ParameterBuilder::new()
                 .name(name)
                 .parameter_in(ParameterIn::Path)
                 .required(Required::True)
-                .description(Some(path_parameter_description(name)))
-                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .description(Some(description))
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .min_length(Some(1)),
+                ))
+                .example(Some(json!(example)))
                 .build()
         })
         .collect()
@@ -360,6 +376,56 @@ fn error_responses(errors: &[ApiError]) -> BTreeMap<u16, utoipa::openapi::Respon
         .collect()
 }
 
+/// The request body of `ep`, whose type is `request`. An upload is the
+/// image's bytes (the package's handler reads the type from them and
+/// passes the core `MediaRequest`); a new post needs its `content`.
+fn request_body(ep: &Endpoint, request: &str) -> utoipa::openapi::request_body::RequestBody {
+    let body = RequestBodyBuilder::new()
+        .description(Some(ep.request))
+        .required(Some(Required::True));
+    if request == "MediaRequest" {
+        let image = || {
+            ContentBuilder::new()
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .content_media_type("application/octet-stream")
+                        .description(Some(format!(
+                            "The image file itself, fewer than {} bytes; its bytes decide its type.",
+                            crate::MAX_UPLOAD_BYTES
+                        ))),
+                ))
+                .build()
+        };
+        return body
+            .description(Some(format!(
+                "The image's bytes (a JPEG or PNG file, fewer than {} bytes) as the body.",
+                crate::MAX_UPLOAD_BYTES
+            )))
+            .content("image/jpeg", image())
+            .content("image/png", image())
+            .build();
+    }
+    let schema: RefOr<Schema> = if ep.method == "POST" && ep.pattern == "/api/posts" {
+        let content = ObjectBuilder::new().schema_type(Type::String);
+        let new_post = ObjectBuilder::new()
+            .property("content", content)
+            .required("content");
+        AllOfBuilder::new()
+            .item(schema_ref(request))
+            .item(
+                ObjectBuilder::new()
+                    .property("postData", new_post)
+                    .required("postData"),
+            )
+            .into()
+    } else {
+        schema_ref(request).into()
+    };
+    body.content(JSON, ContentBuilder::new().schema(Some(schema)).build())
+        .build()
+}
+
 fn operation(ep: &Endpoint, components: &Components) -> Operation {
     let tag = ep.pattern.split('/').nth(2).unwrap_or("api");
     let summary = ep.summary.split(". ").next().unwrap_or(ep.summary);
@@ -380,18 +446,7 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
             ep.method,
             ep.pattern
         );
-        op = op.request_body(Some(
-            RequestBodyBuilder::new()
-                .description(Some(ep.request))
-                .required(Some(Required::True))
-                .content(
-                    JSON,
-                    ContentBuilder::new()
-                        .schema(Some(schema_ref(request)))
-                        .build(),
-                )
-                .build(),
-        ));
+        op = op.request_body(Some(request_body(ep, request)));
     }
     let response = named_type(ep.response)
         .filter(|name| components.responses.contains(*name))
@@ -435,8 +490,11 @@ const DESCRIPTION: &str = "\
 Murmur's backend, served inside the browser by `mock-core` (WebAssembly, through Mock Service Worker). \
 Paths are under the site's base path (`/api/...` at the root, `/murmur/api/...` under `/murmur/`); \
 trailing slashes are accepted. Every failure answers `{\"errors\": [\"<message>\"]}` with one message \
-from the catalogue; each operation lists its messages by status. An unknown path or a wrong method \
-answers 404 `No route for <METHOD> <path>` (`components.responses.NoRoute`). Token routes take the \
+from the catalogue; each operation lists its messages by status. A path no operation has answers 404 \
+`No route for <METHOD> <path>` (`components.responses.NoRoute`); a path that exists asked with another \
+method answers 405 `Method not allowed` with an `Allow` header listing the methods it answers \
+(`components.responses.MethodNotAllowed`). A request body larger than {MAX_BODY} bytes answers 413 \
+`Request body too large` on any path, before it is read. Token routes take the \
 HS256 JWT of a sign-in in the `Authorization` header, raw or as `Bearer <token>`. \
 `docs/API.md` describes the same contract in prose.";
 
@@ -477,12 +535,34 @@ pub fn document() -> utoipa::openapi::OpenApi {
     for (_, response) in no_route {
         builder = builder.response("NoRoute", response);
     }
+    for (_, mut response) in error_responses(&[ApiError::MethodNotAllowed { allow: "GET" }]) {
+        response.headers.insert(
+            "Allow".to_owned(),
+            RefOr::T(
+                utoipa::openapi::HeaderBuilder::new()
+                    .schema(Some(
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .examples(["GET, POST"]),
+                    ))
+                    .description(Some("The methods the path answers, as `GET, POST`."))
+                    .build(),
+            ),
+        );
+        response.description =
+            "`Method not allowed`: a known path asked with a method it does not answer; \
+            the `Allow` header lists those it does."
+                .to_owned();
+        builder = builder.response("MethodNotAllowed", response);
+    }
     OpenApiBuilder::new()
         .info(
             InfoBuilder::new()
                 .title("Murmur API")
                 .version(env!("CARGO_PKG_VERSION"))
-                .description(Some(DESCRIPTION))
+                .description(Some(
+                    DESCRIPTION.replace("{MAX_BODY}", &crate::MAX_BODY_BYTES.to_string()),
+                ))
                 .license(Some(
                     LicenseBuilder::new()
                         .name("MIT")
