@@ -87,6 +87,47 @@ impl Route {
     }
 }
 
+/// A resource module's route table, each route described once: its access
+/// (`open` or `token`), method, path and handler make [`Route`]s for the
+/// router; its summary (the doc comment), request and query types,
+/// response and errors make its [`crate::contract::Endpoint`], in test
+/// builds only, so none of the description reaches the wasm. `query` names
+/// a struct whose `IntoParams` describes the query parameters the handler
+/// reads (a test sends each of them badly formed).
+macro_rules! route_table {
+    ($(
+        $(#[doc = $doc:literal])*
+        $access:ident $method:ident $pattern:literal => $handler:ident {
+            $(request: $request:ty,)?
+            $(query: $query:ty,)?
+            response: $status:literal $response:ty,
+            errors: $errors:expr $(,)?
+        }
+    )*) => {
+        pub const ROUTES: &[$crate::router::Route] = &[
+            $($crate::router::Route::$access($crate::router::Method::$method, $pattern, $handler),)*
+        ];
+
+        /// The descriptions of [`ROUTES`], in the same order.
+        #[cfg(test)]
+        pub fn endpoints() -> Vec<$crate::contract::Endpoint> {
+            #[allow(unused_imports)]
+            use $crate::error::ApiError::*;
+            vec![$(
+                $crate::contract::Endpoint::new(
+                    $crate::router::Route::$access($crate::router::Method::$method, $pattern, $handler),
+                    &[$($doc),*],
+                    None$(.or(Some($crate::contract::type_name::<$request>())))?,
+                    Vec::new()$(.into_iter().chain($crate::contract::query_parameters::<$query>()).collect())?,
+                    ($status, $crate::contract::type_name::<$response>()),
+                    $errors.into_iter().collect(),
+                ),
+            )*]
+        }
+    };
+}
+pub(crate) use route_table;
+
 /// Every route, in matching order (literal routes before the parameterised
 /// ones they would otherwise shadow).
 pub fn routes() -> impl Iterator<Item = &'static Route> {
@@ -129,8 +170,6 @@ impl<'a> Ctx<'a> {
     /// form would send it: `%XX` escapes, `+` for a space. `None` when the
     /// query string lacks it; 400 when it is not valid percent-encoded UTF-8.
     pub fn query(&self, name: &'static str) -> Result<Option<String>, ApiError> {
-        #[cfg(test)]
-        QUERIES_READ.with(|read| read.borrow_mut().push(name));
         for pair in self.query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             if decode_query_part(key).as_deref() == Some(name) {
@@ -327,14 +366,6 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
             _ => return None,
         }
     }
-}
-
-#[cfg(test)]
-thread_local! {
-    /// The query parameters handlers asked for, by name, on this thread:
-    /// the contract check (`openapi.rs`) wants each described.
-    pub static QUERIES_READ: std::cell::RefCell<Vec<&'static str>> =
-        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 type Found = Option<(&'static Route, Vec<(&'static str, String)>)>;

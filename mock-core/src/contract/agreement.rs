@@ -405,3 +405,92 @@ proptest::proptest! {
         agree("POST", "/api/users/edit", true, json!({"userData": {"website": website}}));
     }
 }
+
+/// A path for `pattern` with the document's example for each parameter.
+fn example_path(pattern: &str) -> String {
+    pattern
+        .split('/')
+        .map(
+            |part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                Some(name) => super::openapi::path_parameter(name).1,
+                None => part,
+            },
+        )
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The query parameters each route describes are exactly the ones its
+/// handler reads: a badly encoded value of a described one is refused
+/// naming it, one of another name is ignored; each number's range and
+/// default are the core's.
+#[test]
+fn described_query_parameters_are_the_ones_read() {
+    let known = ["filter", "page", "limit", "q"];
+    let mut t = TestApi::new();
+    let token = t.guest();
+    let mut checked = 0;
+    for ep in super::endpoints() {
+        let path = example_path(ep.pattern);
+        let described: Vec<&str> = ep.query.iter().map(|p| p.name.as_str()).collect();
+        let mut get = |query: &str| {
+            let url = format!("{path}?{query}");
+            let res = t.api.handle(
+                &Request {
+                    method: ep.method,
+                    url: &url,
+                    authorization: ep.auth.then_some(token.as_str()),
+                    body: "",
+                },
+                NOW,
+            );
+            (url, res)
+        };
+        let q = if described.contains(&"q") { "q=a&" } else { "" };
+        for name in known {
+            let other = if name == "q" { "" } else { q };
+            let (url, res) = get(&format!("{other}{name}=%zz"));
+            let refusal = format!("Query parameter {name} is not valid percent-encoded UTF-8");
+            if described.contains(&name) {
+                assert_eq!(
+                    (res.status, res.body.contains(&refusal)),
+                    (400, true),
+                    "{url}: {}",
+                    res.body
+                );
+                checked += 1;
+            } else {
+                assert!(
+                    !res.body.contains(&refusal),
+                    "{url} reads `{name}`, which it does not describe: {}",
+                    res.body
+                );
+            }
+        }
+        for parameter in &ep.query {
+            let schema = serde_json::to_value(&parameter.schema).unwrap();
+            let (Some(max), Some(default)) =
+                (schema["maximum"].as_u64(), schema["default"].as_u64())
+            else {
+                continue;
+            };
+            let name = &parameter.name;
+            let (url, res) = get(&format!("{q}{name}={max}"));
+            assert_eq!(res.status, 200, "{url}: {}", res.body);
+            let (url, res) = get(&format!("{q}{name}={}", max + 1));
+            let refusal = format!("{name} must be a whole number from 1 to {max}");
+            assert!(
+                res.status == 400 && res.body.contains(&refusal),
+                "{url}: {}",
+                res.body
+            );
+            let (_, with_default) = get(&format!("{q}{name}={default}"));
+            let (url, without) = get(q.trim_end_matches('&'));
+            assert_eq!(
+                with_default.body, without.body,
+                "{url}: the default of {name} is {default}"
+            );
+        }
+    }
+    assert!(checked >= 16, "{checked}");
+}

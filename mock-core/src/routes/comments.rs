@@ -2,16 +2,16 @@
 
 use super::all_posts;
 use crate::auth::AuthUser;
+#[cfg(test)]
+use crate::contract::{bad_body, comment_too_long};
 use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::{Comment, Post};
-use crate::router::{
-    Ctx,
-    Method::{Get, Post as PostMethod},
-    Reply, Route,
-};
+use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::CommentsResponse;
+#[cfg(test)]
+use crate::views::PostsResponse;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
@@ -22,16 +22,32 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[
-    Route::open(Get, "/api/comments/{postId}", list),
-    Route::token(PostMethod, "/api/comments/add/{postId}", add),
-    Route::token(PostMethod, "/api/comments/edit/{postId}/{commentId}", edit),
-    Route::token(
-        PostMethod,
-        "/api/comments/delete/{postId}/{commentId}",
-        delete,
-    ),
-];
+route_table! {
+    /// A post's comments, newest first.
+    open Get "/api/comments/{postId}" => list {
+        response: 200 CommentsResponse<'static>,
+        errors: [PostNotFound],
+    }
+    /// Adds a comment by the signed-in user, its text sent bare (`{"commentData": "text"}`) or as
+    /// `{"commentData": {"text": "text"}}`: stored trimmed. Answers every post.
+    token Post "/api/comments/add/{postId}" => add {
+        request: CommentRequest,
+        response: 201 PostsResponse<'static>,
+        errors: [PostNotFound, CommentEmpty, comment_too_long(), bad_body()],
+    }
+    /// Replaces the text of the signed-in user's comment (as for adding one; the text it already
+    /// has is accepted as it is).
+    token Post "/api/comments/edit/{postId}/{commentId}" => edit {
+        request: CommentRequest,
+        response: 201 PostsResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, EditCommentNotOwner, CommentEmpty, comment_too_long(), bad_body()],
+    }
+    /// Deletes a comment; its author or the post's author may.
+    token Post "/api/comments/delete/{postId}/{commentId}" => delete {
+        response: 201 PostsResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, DeleteCommentNotOwner],
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]

@@ -3,9 +3,11 @@
 //! the base path (`/murmur/media/m-01`).
 
 use crate::auth::AuthUser;
+#[cfg(test)]
+use crate::contract::bad_body;
 use crate::db::IdKind;
 use crate::error::ApiError;
-use crate::router::{Ctx, Method::Post, Reply, Route};
+use crate::router::{route_table, Ctx, Reply};
 use crate::rules::MAX_UPLOAD_BYTES;
 use crate::views::MediaResponse;
 use serde::Deserialize;
@@ -15,7 +17,17 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[Route::token(Post, "/api/media", register)];
+route_table! {
+    /// Uploads an image and returns its path, absolute under the base path (`/media/m-01`,
+    /// `/murmur/media/m-01`), for `postData.mediaURL` or `userData.avatarURL`. The body is the
+    /// image file itself: `@murmur/backend` keeps it and passes the core its type (read from the
+    /// bytes) and size as a `MediaRequest`.
+    token Post "/api/media" => register {
+        request: MediaRequest,
+        response: 201 MediaResponse,
+        errors: [NotAnImage, FileTooLarge, bad_body()],
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
