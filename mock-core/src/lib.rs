@@ -24,6 +24,7 @@ mod auth;
 mod base_path;
 mod db;
 mod error;
+mod exchange;
 mod model;
 mod order;
 mod router;
@@ -44,8 +45,9 @@ mod contract;
 #[cfg(test)]
 mod testing;
 
-pub use api::{Api, Now, Request, Response};
+pub use api::Api;
 pub use auth::MURMUR_TOKEN_SECRET;
+pub use exchange::{Now, Request, Response};
 pub use rules::{
     FORBIDDEN_CHARS_PATTERN, MAX_BIO_CHARS, MAX_BODY_BYTES, MAX_COMMENT_CHARS, MAX_NAME_CHARS,
     MAX_PASSWORD_CHARS, MAX_POST_CHARS, MAX_UPLOAD_BYTES, MAX_USERNAME_CHARS, MAX_WEBSITE_CHARS,

@@ -7,10 +7,10 @@
 //! [`AuthUser`] when its route is a token route. Its `Result<Reply,
 //! ApiError>` becomes the response.
 
-use crate::api::{Now, Request, Response};
 use crate::auth::{authenticate, AuthUser};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::exchange::{Now, Request, Response};
 use crate::routes;
 use crate::rules::MAX_BODY_BYTES;
 use crate::views::Render;

@@ -5,10 +5,10 @@
 //! rendering every post after each write (10,000 posts would be quadratic).
 //! A refused seed changes nothing and says which item broke which rule.
 
-use crate::api::{Now, Request};
 use crate::auth::encode_token;
 use crate::db::{Db, IdKind};
 use crate::error::ApiError;
+use crate::exchange::{Now, Request};
 use crate::model::{Comment, Counters, Likes, Post};
 use crate::router::answer;
 use crate::routes::posts::PostData;

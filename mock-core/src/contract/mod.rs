@@ -11,6 +11,8 @@ mod agreement;
 pub mod api_docs;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod check;
+#[cfg(not(target_arch = "wasm32"))]
+mod layers;
 pub mod openapi;
 pub mod schema_rules;
 pub mod ts_types;
