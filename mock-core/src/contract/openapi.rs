@@ -69,11 +69,22 @@ fn components() -> Components {
         }
         schemas.insert(name, schema);
     }
-    for (name, schema) in requests {
+    for (name, mut schema) in requests {
         assert!(
             !response_names.contains(&name),
             "{name} is both a request and a response shape"
         );
+        // `#[serde(default)]` shows as `default: null` on each member, which
+        // generators read as "always present": a missing member says it.
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            for member in object.properties.values_mut() {
+                if let RefOr::T(Schema::Object(member)) = member {
+                    if member.default == Some(serde_json::Value::Null) {
+                        member.default = None;
+                    }
+                }
+            }
+        }
         schemas.insert(name, schema);
     }
     schemas.insert(
