@@ -37,6 +37,9 @@ run "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest
 # no status the contract does not list, no answer outside its schema.
 run "schemathesis against the HTTP server (docs/openapi.json)" bash scripts/schemathesis.sh
 run "vitest" bash -c 'cd web && vitest run'
+# A client generated from docs/openapi.json (openapi-typescript + openapi-fetch) against the real core, and Ajv
+# given the document's schemas refusing what the core refuses (packages/murmur-backend/contract-client/).
+run "generated client (tsc, vitest)" bash -c 'cd packages/murmur-backend && tsc --noEmit -p contract-client/tsconfig.json && vitest run -c contract-client/vitest.config.ts'
 run "build the site (root)" env SKIP_CORE=1 bash scripts/build.sh
 run "build the site (sub-path /murmur/)" env SKIP_CORE=1 BASE_PATH=/murmur/ OUT_DIR=dist-sub bash scripts/build.sh
 run "playwright (Chromium, production build)" bash -c 'cd web && playwright test'

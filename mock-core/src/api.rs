@@ -2,31 +2,9 @@
 
 use crate::base_path;
 use crate::db::{Db, Rng};
+use crate::exchange::{Now, Request, Response};
 use crate::router::dispatch;
 use crate::snapshot::{self, SnapshotError};
-
-/// The caller's clock: milliseconds since the Unix epoch, and the local zone
-/// offset in minutes east of UTC (used to render timestamps).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Now {
-    pub epoch_ms: i64,
-    pub offset_minutes: i32,
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct Request<'a> {
-    pub method: &'a str,
-    /// Path plus optional query, starting at `/api/`; a full URL is accepted too.
-    pub url: &'a str,
-    pub authorization: Option<&'a str>,
-    pub body: &'a str,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Response {
-    pub status: u16,
-    pub body: String,
-}
 
 /// The whole backend: the store plus the request handler.
 #[derive(Debug, Clone)]

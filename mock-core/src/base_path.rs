@@ -5,7 +5,7 @@
 //! HTML page instead of the image.
 
 use crate::db::Db;
-use crate::routes::media::check_media_path;
+use crate::rules::check_media_path;
 
 /// `base` with one leading and one trailing slash (`murmur` and `/murmur`
 /// give `/murmur/`; `""` gives `/`), or why it is refused: each segment

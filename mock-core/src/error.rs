@@ -2,8 +2,17 @@
 //! message in a single `match`, and every response body of a failure is
 //! `{"errors": ["<message>"]}`.
 
+use crate::rules::MAX_POST_CHARS;
 use crate::search::{MAX_QUERY_CHARS, MAX_TAG_CHARS};
+use serde::Serialize;
 use std::fmt;
+
+/// The body of every failure; clients read `errors[0]`.
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS, utoipa::ToSchema))]
+pub struct ErrorResponse {
+    pub errors: Vec<String>,
+}
 
 /// Everything a request can fail with. The catalogue messages of the spec
 /// (§8) are reproduced verbatim.
@@ -32,6 +41,11 @@ pub enum ApiError {
     NoRoute {
         method: String,
         path: String,
+    },
+    /// A known path asked with a method none of its routes answers;
+    /// `allow` lists those they do (the `Allow` header).
+    MethodNotAllowed {
+        allow: &'static str,
     },
     /// The body is not JSON of the expected shape; the detail says why.
     BadBody(String),
@@ -81,11 +95,6 @@ pub enum ApiError {
     /// A response could not be serialised: a bug, never a client's fault.
     Internal,
 }
-
-/// Longest post content and hashtag string, in Unicode code points.
-pub const MAX_POST_CHARS: usize = 100;
-/// Uploads must be strictly smaller than this many bytes (10 MB).
-pub const MAX_UPLOAD_BYTES: u64 = 10_485_760;
 
 impl ApiError {
     pub fn status(&self) -> u16 {
@@ -137,6 +146,7 @@ impl ApiError {
             ApiError::NoRoute { method, path } => {
                 return (404, format!("No route for {method} {path}"));
             }
+            ApiError::MethodNotAllowed { .. } => (405, "Method not allowed"),
             ApiError::BadBody(detail) => return (400, format!("Invalid request body: {detail}")),
             ApiError::UnsafeMediaUrl(field) => {
                 return (
@@ -196,8 +206,18 @@ impl ApiError {
             ApiError::SearchQueryMissing => (400, "Search query q must not be empty"),
             ApiError::SignupFieldsEmpty => (400, "Username and password must not be empty"),
             ApiError::PostContentEmpty => (400, "Post content must not be empty"),
-            ApiError::PostContentTooLong => (400, "Post content must be at most 100 characters"),
-            ApiError::HashtagsTooLong => (400, "Hashtags must be at most 100 characters"),
+            ApiError::PostContentTooLong => {
+                return (
+                    400,
+                    format!("Post content must be at most {MAX_POST_CHARS} characters"),
+                );
+            }
+            ApiError::HashtagsTooLong => {
+                return (
+                    400,
+                    format!("Hashtags must be at most {MAX_POST_CHARS} characters"),
+                );
+            }
             ApiError::CommentEmpty => (400, "Comment text must not be empty"),
             ApiError::NotAnImage => (400, "file must be an image (JPEG/PNG)"),
             ApiError::FileTooLarge => (400, "file must be less than 10mb"),
@@ -208,7 +228,7 @@ impl ApiError {
 
     /// The JSON body of this error.
     pub fn body(&self) -> String {
-        let body = crate::views::ErrorResponse {
+        let body = ErrorResponse {
             errors: vec![self.message()],
         };
         serde_json::to_string(&body).unwrap_or_default()

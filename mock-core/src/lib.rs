@@ -24,6 +24,7 @@ mod auth;
 mod base_path;
 mod db;
 mod error;
+mod exchange;
 mod model;
 mod order;
 mod router;
@@ -40,23 +41,17 @@ mod views;
 mod wasm;
 
 #[cfg(test)]
-mod api_docs;
-#[cfg(all(test, not(target_arch = "wasm32")))]
 mod contract;
 #[cfg(test)]
-mod openapi;
-#[cfg(test)]
 mod testing;
-#[cfg(test)]
-mod ts_types;
 
-pub use api::{Api, Now, Request, Response};
+pub use api::Api;
 pub use auth::MURMUR_TOKEN_SECRET;
-pub use error::{MAX_POST_CHARS, MAX_UPLOAD_BYTES};
+pub use exchange::{Now, Request, Response};
 pub use rules::{
     FORBIDDEN_CHARS_PATTERN, MAX_BIO_CHARS, MAX_BODY_BYTES, MAX_COMMENT_CHARS, MAX_NAME_CHARS,
-    MAX_PASSWORD_CHARS, MAX_USERNAME_CHARS, MAX_WEBSITE_CHARS, MIN_PASSWORD_CHARS,
-    MIN_USERNAME_CHARS, USERNAME_PATTERN,
+    MAX_PASSWORD_CHARS, MAX_POST_CHARS, MAX_UPLOAD_BYTES, MAX_USERNAME_CHARS, MAX_WEBSITE_CHARS,
+    MEDIA_PATH_PATTERN, MIN_PASSWORD_CHARS, MIN_USERNAME_CHARS, USERNAME_PATTERN,
 };
 pub use seed::{DEFAULT_AVATAR, GUEST_PASSWORD, GUEST_USERNAME, PRESET_AVATARS, SEED_PASSWORD};
 pub use snapshot::SnapshotError;

@@ -7,15 +7,16 @@
 //! [`AuthUser`] when its route is a token route. Its `Result<Reply,
 //! ApiError>` becomes the response.
 
-use crate::api::{Now, Request, Response};
 use crate::auth::{authenticate, AuthUser};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::exchange::{Now, Request, Response};
 use crate::routes;
 use crate::rules::MAX_BODY_BYTES;
 use crate::views::Render;
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{DeserializeOwned, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize};
 use serde_json::error::Category;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +87,47 @@ impl Route {
     }
 }
 
+/// A resource module's route table, each route described once: its access
+/// (`open` or `token`), method, path and handler make [`Route`]s for the
+/// router; its summary (the doc comment), request and query types,
+/// response and errors make its [`crate::contract::Endpoint`], in test
+/// builds only, so none of the description reaches the wasm. `query` names
+/// a struct whose `IntoParams` describes the query parameters the handler
+/// reads (a test sends each of them badly formed).
+macro_rules! route_table {
+    ($(
+        $(#[doc = $doc:literal])*
+        $access:ident $method:ident $pattern:literal => $handler:ident {
+            $(request: $request:ty,)?
+            $(query: $query:ty,)?
+            response: $status:literal $response:ty,
+            errors: $errors:expr $(,)?
+        }
+    )*) => {
+        pub const ROUTES: &[$crate::router::Route] = &[
+            $($crate::router::Route::$access($crate::router::Method::$method, $pattern, $handler),)*
+        ];
+
+        /// The descriptions of [`ROUTES`], in the same order.
+        #[cfg(test)]
+        pub fn endpoints() -> Vec<$crate::contract::Endpoint> {
+            #[allow(unused_imports)]
+            use $crate::error::ApiError::*;
+            vec![$(
+                $crate::contract::Endpoint::new(
+                    $crate::router::Route::$access($crate::router::Method::$method, $pattern, $handler),
+                    &[$($doc),*],
+                    None$(.or(Some($crate::contract::type_name::<$request>())))?,
+                    Vec::new()$(.into_iter().chain($crate::contract::query_parameters::<$query>()).collect())?,
+                    ($status, $crate::contract::type_name::<$response>()),
+                    $errors.into_iter().collect(),
+                ),
+            )*]
+        }
+    };
+}
+pub(crate) use route_table;
+
 /// Every route, in matching order (literal routes before the parameterised
 /// ones they would otherwise shadow).
 pub fn routes() -> impl Iterator<Item = &'static Route> {
@@ -128,8 +170,6 @@ impl<'a> Ctx<'a> {
     /// form would send it: `%XX` escapes, `+` for a space. `None` when the
     /// query string lacks it; 400 when it is not valid percent-encoded UTF-8.
     pub fn query(&self, name: &'static str) -> Result<Option<String>, ApiError> {
-        #[cfg(test)]
-        QUERIES_READ.with(|read| read.borrow_mut().push(name));
         for pair in self.query.split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             if decode_query_part(key).as_deref() == Some(name) {
@@ -160,10 +200,11 @@ impl<'a> Ctx<'a> {
 
     /// The body read as `T`; 400 with the reason otherwise: where the
     /// text stops being JSON, or which field is missing or of a wrong type.
+    /// The body must be a JSON object (see [`Object`]).
     pub fn body<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         let mut de = serde_json::Deserializer::from_str(self.body);
         match serde_path_to_error::deserialize(&mut de) {
-            Ok(value) => body_end(de).map(|()| value),
+            Ok(Object(value)) => body_end(de).map(|()| value),
             Err(e) => Err(body_refused(e)),
         }
     }
@@ -174,6 +215,42 @@ impl<'a> Ctx<'a> {
             offset_minutes: self.now.offset_minutes,
         }
     }
+}
+
+/// `T` read from a JSON object and nothing else. serde's derived reader
+/// of a struct also takes an array, field by field (`{"userData": [null,
+/// null]}` would read as a profile edit); the contract says "object", so
+/// an array (or any other value) is refused with the field's path.
+pub struct Object<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct OnlyMaps<T>(std::marker::PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for OnlyMaps<T> {
+            type Value = T;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
+                T::deserialize(MapAccessDeserializer::new(map))
+            }
+        }
+
+        deserializer
+            .deserialize_map(OnlyMaps(std::marker::PhantomData))
+            .map(Object)
+    }
+}
+
+/// For `#[serde(deserialize_with = "object")]` on a field holding a
+/// struct: the field must be a JSON object (see [`Object`]).
+pub fn object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    Object::deserialize(deserializer).map(|Object(value)| value)
 }
 
 // What follows the value, and a refusal, are read outside `Ctx::body`, so
@@ -291,14 +368,6 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
     }
 }
 
-#[cfg(test)]
-thread_local! {
-    /// The query parameters handlers asked for, by name, on this thread:
-    /// the contract check (`openapi.rs`) wants each described.
-    pub static QUERIES_READ: std::cell::RefCell<Vec<&'static str>> =
-        const { std::cell::RefCell::new(Vec::new()) };
-}
-
 type Found = Option<(&'static Route, Vec<(&'static str, String)>)>;
 
 /// The route `method` and the path of `url` reach, with its path
@@ -330,10 +399,15 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
         Ok(reply) => Response {
             status: reply.status,
             body: reply.body,
+            allow: None,
         },
         Err(err) => Response {
             status: err.status(),
             body: err.body(),
+            allow: match err {
+                ApiError::MethodNotAllowed { allow } => Some(allow),
+                _ => None,
+            },
         },
     }
 }
@@ -365,10 +439,36 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
                 }
             }
         }
-        None => Err(ApiError::NoRoute {
-            method: first_chars(method, 16),
-            path: first_chars(trimmed, 200),
-        }),
+        None => match allowed_methods(trimmed) {
+            Some(allow) => Err(ApiError::MethodNotAllowed { allow }),
+            None => Err(ApiError::NoRoute {
+                method: first_chars(method, 16),
+                path: first_chars(trimmed, 200),
+            }),
+        },
+    }
+}
+
+/// The methods some route answers at `trimmed` (the `Allow` header of a
+/// 405), or `None` when no route has that path.
+fn allowed_methods(trimmed: &str) -> Option<&'static str> {
+    let allows = |method: Method| {
+        routes()
+            .any(|route| route.method == method && match_pattern(route.pattern, trimmed).is_some())
+    };
+    match (
+        allows(Method::Get),
+        allows(Method::Post),
+        allows(Method::Delete),
+    ) {
+        (false, false, false) => None,
+        (true, false, false) => Some("GET"),
+        (false, true, false) => Some("POST"),
+        (false, false, true) => Some("DELETE"),
+        (true, true, false) => Some("GET, POST"),
+        (true, false, true) => Some("GET, DELETE"),
+        (false, true, true) => Some("POST, DELETE"),
+        (true, true, true) => Some("GET, POST, DELETE"),
     }
 }
 
@@ -442,56 +542,101 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn unknown_routes_and_wrong_methods_are_404() {
+    fn unknown_paths_are_404() {
         let mut t = TestApi::new();
-        t.fails(
-            "GET",
-            "/api/nothing",
-            None,
-            "",
-            404,
-            "No route for GET /api/nothing",
-        );
-        t.fails(
-            "PUT",
-            "/api/posts",
-            None,
-            "",
-            404,
-            "No route for PUT /api/posts",
-        );
+        for (method, url) in [
+            ("GET", "/api/nothing"),
+            ("PUT", "/api/nothing/else"),
+            ("GET", "/elsewhere"),
+            ("GET", "/api/posts//p-01"),
+            ("POST", "/api/posts/like/p-01/more"),
+        ] {
+            let message = format!("No route for {method} {url}");
+            t.fails(method, url, None, "", 404, &message);
+        }
+    }
+
+    /// A concrete path for `pattern`, its parameters filled from the seed.
+    fn sample_path(pattern: &str) -> String {
+        pattern
+            .split('/')
+            .map(|part| match part {
+                "{postId}" => "p-01",
+                "{commentId}" => "c-01",
+                "{userId}" | "{followUserId}" => "u-maya",
+                "{username}" => "guest",
+                "{tag}" => "travel",
+                other => other,
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// Whether `pattern` reaches `path`, written apart from `match_pattern`.
+    fn reaches(pattern: &str, path: &str) -> bool {
+        let (want, have): (Vec<&str>, Vec<&str>) =
+            (pattern.split('/').collect(), path.split('/').collect());
+        want.len() == have.len()
+            && want
+                .iter()
+                .zip(&have)
+                .all(|(w, h)| w == h || (w.starts_with('{') && !h.is_empty()))
+    }
+
+    #[test]
+    fn a_known_path_with_another_method_is_405_with_allow() {
+        let mut t = TestApi::new();
+        let mut refused = 0;
+        for route in routes() {
+            let path = sample_path(route.pattern);
+            let answered: Vec<&str> = ["GET", "POST", "DELETE"]
+                .into_iter()
+                .filter(|m| routes().any(|r| r.method.as_str() == *m && reaches(r.pattern, &path)))
+                .collect();
+            for method in ["GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
+                if answered.contains(&method) {
+                    continue;
+                }
+                let res = t.api.handle(
+                    &Request {
+                        method,
+                        url: &format!("{path}/"),
+                        authorization: None,
+                        body: "",
+                    },
+                    t.now,
+                );
+                assert_eq!(res.status, 405, "{method} {path}: {}", res.body);
+                assert_eq!(res.body, r#"{"errors":["Method not allowed"]}"#);
+                assert_eq!(
+                    res.allow.map(|a| a.split(", ").collect::<Vec<_>>()),
+                    Some(answered.clone()),
+                    "{method} {path}"
+                );
+                refused += 1;
+            }
+        }
+        assert!(refused > 100, "{refused}");
+        // Through the contract check too: the document lists the answer.
+        t.fails("PUT", "/api/posts", None, "", 405, "Method not allowed");
         t.fails(
             "GET",
             "/api/posts/like/p-01",
             None,
             "",
-            404,
-            "No route for GET /api/posts/like/p-01",
+            405,
+            "Method not allowed",
         );
-        t.fails(
-            "POST",
-            "/api/users",
-            None,
-            "",
-            404,
-            "No route for POST /api/users",
+        let ok = t.api.handle(
+            &Request {
+                method: "GET",
+                url: "/api/posts",
+                authorization: None,
+                body: "",
+            },
+            t.now,
         );
-        t.fails(
-            "GET",
-            "/elsewhere",
-            None,
-            "",
-            404,
-            "No route for GET /elsewhere",
-        );
-        t.fails(
-            "GET",
-            "/api/posts//p-01",
-            None,
-            "",
-            404,
-            "No route for GET /api/posts//p-01",
-        );
+        assert_eq!((ok.status, ok.allow), (200, None));
     }
 
     #[test]

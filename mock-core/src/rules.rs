@@ -5,7 +5,7 @@
 //! that sends back the value a record holds is accepted as it is.
 
 use crate::error::ApiError;
-use crate::routes::chars;
+use crate::unicode::chars;
 
 pub const MIN_USERNAME_CHARS: usize = 3;
 pub const MAX_USERNAME_CHARS: usize = 30;
@@ -19,6 +19,15 @@ pub const MAX_WEBSITE_CHARS: usize = 200;
 pub const MAX_COMMENT_CHARS: usize = 280;
 /// A request body longer than this many bytes (UTF-8) answers 413 unread.
 pub const MAX_BODY_BYTES: usize = 262_144;
+/// Longest post content and hashtag string.
+pub const MAX_POST_CHARS: usize = 100;
+/// Uploads must be strictly smaller than this many bytes (10 MB).
+pub const MAX_UPLOAD_BYTES: u64 = 10_485_760;
+
+/// A media or avatar path (see [`check_media_path`]) as a regular
+/// expression (for clients and the contract; a test holds the two equal).
+pub const MEDIA_PATH_PATTERN: &str =
+    "^/?(?:[A-Za-z0-9_-]+/)*(?:media|avatars|seed)/[A-Za-z0-9_-][A-Za-z0-9._-]*$";
 
 /// The shape of a username as a regular expression (for clients; the core
 /// checks it by hand, see [`check_username`], and a test holds the two
@@ -128,6 +137,42 @@ pub fn check_comment(text: &str) -> Result<String, ApiError> {
     }
     length("Comment text", text, 0, MAX_COMMENT_CHARS)?;
     Ok(text.to_owned())
+}
+
+/// `url` if it is a same-origin path to an uploaded or shipped image:
+/// `[/][dir/...](media|avatars|seed)/<name>`, every directory a plain word
+/// (`[A-Za-z0-9_-]+`) and the name such a word with dots after its first
+/// character. That shuts out other origins (`//host`, `https:`),
+/// schemes (`javascript:`, `data:`), backslashes, whitespace,
+/// percent-escapes and `..`. 400 naming `field` otherwise.
+pub fn check_media_path(field: &'static str, url: String) -> Result<String, ApiError> {
+    let word = |s: &str, dots: bool| {
+        s.bytes().enumerate().all(|(i, b)| {
+            b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || (dots && i > 0 && b == b'.')
+        }) && !s.is_empty()
+    };
+    let mut segments: Vec<&str> = url.strip_prefix('/').unwrap_or(&url).split('/').collect();
+    let name = segments.pop().unwrap_or_default();
+    let safe = word(name, true)
+        && segments
+            .last()
+            .is_some_and(|dir| ["media", "avatars", "seed"].contains(dir))
+        && segments.iter().all(|dir| word(dir, false));
+    if safe {
+        Ok(url)
+    } else {
+        Err(ApiError::UnsafeMediaUrl(field))
+    }
+}
+
+/// A comment's text that may be one already stored (an edit sending back
+/// the text, a seed's comment): only not blank, the length rule left to
+/// [`check_comment`] for a new text.
+pub fn comment_not_blank(text: String) -> Result<String, ApiError> {
+    if text.trim().is_empty() {
+        return Err(ApiError::CommentEmpty);
+    }
+    Ok(text)
 }
 
 #[cfg(test)]

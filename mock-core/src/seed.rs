@@ -432,7 +432,7 @@ pub fn seed_db(rng: Rng) -> Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::routes::media::check_media_path;
+    use crate::rules::check_media_path;
 
     #[test]
     fn fixed_salts_are_the_first_half_of_the_digest_in_hex() {

@@ -5,14 +5,14 @@
 //! rendering every post after each write (10,000 posts would be quadratic).
 //! A refused seed changes nothing and says which item broke which rule.
 
-use crate::api::{Now, Request};
 use crate::auth::encode_token;
 use crate::db::{Db, IdKind};
 use crate::error::ApiError;
+use crate::exchange::{Now, Request};
 use crate::model::{Comment, Counters, Likes, Post};
 use crate::router::answer;
-use crate::routes::comments::check_comment_text;
 use crate::routes::posts::PostData;
+use crate::rules::comment_not_blank;
 use serde::{Deserialize, Serialize};
 
 /// The seed document (`@murmur/backend`'s `seed` option, or a generated set).
@@ -211,7 +211,7 @@ fn posts(db: &mut Db, posts: Vec<SeedPost>, now: Now) -> Result<(), String> {
         let mut comments = Vec::with_capacity(post.comments.len());
         for comment in post.comments {
             let by = account(db, &comment.username, &what)?;
-            let text = check_comment_text(comment.text).map_err(fail)?;
+            let text = comment_not_blank(comment.text).map_err(fail)?;
             comment_count = comment_count.saturating_add(1);
             let at = comment.created_at.unwrap_or(created_at);
             comments.push(Comment {

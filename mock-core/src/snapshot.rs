@@ -3,10 +3,10 @@
 
 use crate::auth::digest_password;
 use crate::db::{Db, Rng};
-use crate::error::MAX_POST_CHARS;
 use crate::model::{Counters, Likes, Post, User};
-use crate::routes::chars;
+use crate::rules::MAX_POST_CHARS;
 use crate::time::utc_ms;
+use crate::unicode::chars;
 use serde::{Deserialize, Serialize};
 use serde_json::error::Category;
 use std::borrow::Cow;

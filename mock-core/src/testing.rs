@@ -1,6 +1,6 @@
 //! Test helpers: an API with a fixed clock, JSON in and out, a check
 //! that a failed request leaves the state untouched, and every answer held
-//! to docs/openapi.json (`contract.rs`).
+//! to docs/openapi.json (`contract/check.rs`).
 
 use crate::{Api, Now, Request};
 use serde_json::Value;
@@ -15,6 +15,11 @@ pub const NOW: Now = Now {
 pub struct TestApi {
     pub api: Api,
     pub now: Now,
+    /// The test's requests send back values an old state holds that the
+    /// input rules now refuse: the core accepts them by what the record
+    /// holds, a rule no schema can state (docs/API.md says so), so its
+    /// accepted bodies are not held to the document's request schemas.
+    pub sends_back_held_values: bool,
 }
 
 impl TestApi {
@@ -22,6 +27,7 @@ impl TestApi {
         TestApi {
             api: Api::new(42),
             now: NOW,
+            sends_back_held_values: false,
         }
     }
 
@@ -32,7 +38,6 @@ impl TestApi {
         token: Option<&str>,
         body: &str,
     ) -> (u16, String) {
-        crate::router::QUERIES_READ.with(|read| read.borrow_mut().clear());
         let res = self.api.handle(
             &Request {
                 method,
@@ -45,12 +50,12 @@ impl TestApi {
         // Every answer a test gets must be one docs/openapi.json allows.
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let read = crate::router::QUERIES_READ.with(|read| read.take());
             let mut checked =
-                crate::contract::check_response(method, url, res.status, &res.body, &read);
-            if (200..300).contains(&res.status) {
-                checked = checked
-                    .and_then(|()| crate::contract::check_accepted_request(method, url, body));
+                crate::contract::check::check_response(method, url, res.status, &res.body);
+            if (200..300).contains(&res.status) && !self.sends_back_held_values {
+                checked = checked.and_then(|()| {
+                    crate::contract::check::check_accepted_request(method, url, body)
+                });
             }
             if let Err(broken) = checked {
                 panic!("{broken}");

@@ -6,6 +6,12 @@
 //! tables, so the module ships without its own. The tests below check both
 //! give the same keys on one corpus (`tests/fixtures/search-keys.json`).
 
+/// A length in Unicode code points, as the client counts (`[...s].length`)
+/// and as every input rule does.
+pub fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
 /// `text` in canonical decomposed form (NFD), then lowercased as a whole
 /// (Unicode's default case conversion, final sigma included).
 #[cfg(not(target_arch = "wasm32"))]

@@ -234,13 +234,6 @@ pub struct SearchResponse<'a> {
     pub tags: Vec<TagCount>,
 }
 
-/// The body of every failure; clients read `errors[0]`.
-#[derive(Debug, Serialize)]
-#[cfg_attr(test, derive(TS, ToSchema))]
-pub struct ErrorResponse {
-    pub errors: Vec<String>,
-}
-
 /// Positions of items with these creation times, newest first; among equal
 /// times the later item first.
 pub fn newest_first(created: impl Iterator<Item = i64>) -> impl Iterator<Item = usize> {

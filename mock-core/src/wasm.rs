@@ -15,6 +15,7 @@ pub struct MockCore {
 pub struct CoreResponse {
     status: u16,
     body: String,
+    allow: Option<&'static str>,
 }
 
 #[wasm_bindgen]
@@ -22,6 +23,12 @@ impl CoreResponse {
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> u16 {
         self.status
+    }
+
+    /// The `Allow` header of a 405 (`"GET, POST"`), else `undefined`.
+    #[wasm_bindgen(getter)]
+    pub fn allow(&self) -> Option<String> {
+        self.allow.map(str::to_owned)
     }
 
     #[wasm_bindgen(getter)]
@@ -143,6 +150,7 @@ impl MockCore {
         CoreResponse {
             status: res.status,
             body: res.body,
+            allow: res.allow,
         }
     }
 

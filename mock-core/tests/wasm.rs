@@ -35,6 +35,18 @@ fn the_base_path_option_makes_media_paths_absolute_under_it() {
     assert!(with_base("//evil.example/").is_err());
 }
 
+#[wasm_bindgen_test]
+fn a_known_path_with_another_method_carries_its_allow() {
+    let mut core = new_core();
+    let res = core.handle("PUT", "/api/posts", None, "");
+    assert_eq!(res.status(), 405, "{}", res.body());
+    assert_eq!(res.allow().as_deref(), Some("GET, POST"));
+    let res = core.handle("PUT", "/api/nothing", None, "");
+    assert_eq!((res.status(), res.allow()), (404, None));
+    let res = core.handle("GET", "/api/posts", None, "");
+    assert_eq!((res.status(), res.allow()), (200, None));
+}
+
 fn login(core: &mut MockCore) -> String {
     let body = r#"{"username":"guest","password":"guest123"}"#;
     let res = core.handle_at("POST", "/api/auth/login", None, body, NOW, 120);

@@ -2,11 +2,12 @@
 
 use crate::auth::{digest_password, encode_token, password_matches};
 use crate::base_path;
+#[cfg(test)]
+use crate::contract::{bad_body, length, name_errors};
 use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::User;
-use crate::router::{Ctx, Method::Post, Reply, Route};
-use crate::routes::media::check_media_path;
+use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::seed::DEFAULT_AVATAR;
 use crate::views::{LoginResponse, SignupResponse};
@@ -17,10 +18,36 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[
-    Route::open(Post, "/api/auth/signup", signup),
-    Route::open(Post, "/api/auth/login", login),
-];
+route_table! {
+    /// Creates an account and signs it in. A missing or empty `avatarURL` gets the default avatar.
+    /// The username, password and names must follow the input rules (see the conventions); names are
+    /// stored trimmed. A username taken in any case (`GUEST` when `guest` exists) answers 422.
+    open Post "/api/auth/signup" => signup {
+        request: SignupRequest,
+        response: 201 SignupResponse<'static>,
+        errors: {
+            use crate::rules::*;
+            let mut errors = vec![
+                UsernameExists,
+                SignupFieldsEmpty,
+                length("username", MIN_USERNAME_CHARS, MAX_USERNAME_CHARS),
+                ForbiddenCharacters("username"),
+                UsernameFormat,
+                length("password", MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS),
+            ];
+            errors.extend(name_errors());
+            errors.extend([UnsafeMediaUrl("avatarURL"), bad_body()]);
+            errors
+        },
+    }
+    /// Signs in with a username and password. The account is found ignoring case (an exact match
+    /// first); whatever the username string, the only refusals are the two below.
+    open Post "/api/auth/login" => login {
+        request: LoginRequest,
+        response: 200 LoginResponse<'static>,
+        errors: [UserNotRegistered, InvalidCredentials, bad_body()],
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
@@ -61,7 +88,7 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let first_name = rules::check_name("firstName", &req.first_name)?;
     let last_name = rules::check_name("lastName", &req.last_name)?;
     let avatar_url = match req.avatar_url.filter(|a| !a.is_empty()) {
-        Some(url) => check_media_path("avatarURL", url)?,
+        Some(url) => rules::check_media_path("avatarURL", url)?,
         None => DEFAULT_AVATAR.to_owned(),
     };
     let avatar_url = base_path::absolute(&cx.db.base_path, avatar_url);

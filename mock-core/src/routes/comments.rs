@@ -2,16 +2,16 @@
 
 use super::all_posts;
 use crate::auth::AuthUser;
+#[cfg(test)]
+use crate::contract::{bad_body, comment_too_long};
 use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::{Comment, Post};
-use crate::router::{
-    Ctx,
-    Method::{Get, Post as PostMethod},
-    Reply, Route,
-};
+use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::CommentsResponse;
+#[cfg(test)]
+use crate::views::PostsResponse;
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
@@ -22,16 +22,32 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[
-    Route::open(Get, "/api/comments/{postId}", list),
-    Route::token(PostMethod, "/api/comments/add/{postId}", add),
-    Route::token(PostMethod, "/api/comments/edit/{postId}/{commentId}", edit),
-    Route::token(
-        PostMethod,
-        "/api/comments/delete/{postId}/{commentId}",
-        delete,
-    ),
-];
+route_table! {
+    /// A post's comments, newest first.
+    open Get "/api/comments/{postId}" => list {
+        response: 200 CommentsResponse<'static>,
+        errors: [PostNotFound],
+    }
+    /// Adds a comment by the signed-in user, its text sent bare (`{"commentData": "text"}`) or as
+    /// `{"commentData": {"text": "text"}}`: stored trimmed. Answers every post.
+    token Post "/api/comments/add/{postId}" => add {
+        request: CommentRequest,
+        response: 201 PostsResponse<'static>,
+        errors: [PostNotFound, CommentEmpty, comment_too_long(), bad_body()],
+    }
+    /// Replaces the text of the signed-in user's comment (as for adding one; the text it already
+    /// has is accepted as it is).
+    token Post "/api/comments/edit/{postId}/{commentId}" => edit {
+        request: CommentRequest,
+        response: 201 PostsResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, EditCommentNotOwner, CommentEmpty, comment_too_long(), bad_body()],
+    }
+    /// Deletes a comment; its author or the post's author may.
+    token Post "/api/comments/delete/{postId}/{commentId}" => delete {
+        response: 201 PostsResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, DeleteCommentNotOwner],
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
@@ -82,8 +98,8 @@ impl<'de> Deserialize<'de> for CommentData {
 #[cfg(test)]
 impl utoipa::PartialSchema for CommentData {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Type};
-        let text = || ObjectBuilder::new().schema_type(Type::String);
+        use crate::contract::schema_rules::comment_text as text;
+        use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder};
         OneOfBuilder::new()
             .item(text())
             .item(
@@ -91,7 +107,11 @@ impl utoipa::PartialSchema for CommentData {
                     .property("text", text())
                     .required("text"),
             )
-            .description(Some("The comment text, bare or as `{text}`; never empty."))
+            .description(Some(format!(
+                "The comment text, bare or as `{{text}}`: 1 to {} characters after trimming \
+                 (stored trimmed).",
+                crate::MAX_COMMENT_CHARS
+            )))
             .into()
     }
 }
@@ -100,19 +120,10 @@ impl utoipa::PartialSchema for CommentData {
 impl ToSchema for CommentData {}
 
 impl CommentRequest {
-    /// The text as sent, if it is not blank.
-    fn text(self) -> Result<String, ApiError> {
-        let CommentData(text) = self.comment_data;
-        check_comment_text(text)
+    /// The text as sent.
+    fn text(self) -> String {
+        self.comment_data.0
     }
-}
-
-/// The rules a comment's text must meet (a new comment, or a seed's).
-pub(crate) fn check_comment_text(text: String) -> Result<String, ApiError> {
-    if text.trim().is_empty() {
-        return Err(ApiError::CommentEmpty);
-    }
-    Ok(text)
 }
 
 fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
@@ -127,7 +138,7 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text()?)?;
+    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text())?;
     let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
@@ -162,7 +173,7 @@ fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
 }
 
 fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = cx.body::<CommentRequest>()?.text()?;
+    let text = rules::comment_not_blank(cx.body::<CommentRequest>()?.text())?;
     let now = cx.now.epoch_ms;
     let (post, index) = locate(&mut cx)?;
     let comment = post

@@ -2,15 +2,68 @@
 //! answered from the search index that every write keeps up to date.
 
 use crate::error::ApiError;
-use crate::router::{Ctx, Method::Get, Reply, Route};
+use crate::router::{route_table, Ctx, Reply};
 use crate::routes::feeds::{sort_positions, Filter, Paging};
 use crate::search::{hashtag, DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT};
 use crate::views::{SearchResponse, TagCount, TagFeedResponse};
 
-pub const ROUTES: &[Route] = &[
-    Route::open(Get, "/api/posts/tag/{tag}", tag_feed),
-    Route::open(Get, "/api/search", search),
-];
+route_table! {
+    /// A page of the posts carrying a tag, newest first, with how many carry it in all. The tag may
+    /// start with `#` (sent as `%23`) and is matched case-insensitively and whether typed composed
+    /// or decomposed, Unicode letters included (`caf%C3%A9`, `%E6%97%A5%E6%9C%AC`). A post carries
+    /// the tags written in its `content` or `hashtags`: `#` at the start or after a character that
+    /// is not a letter, digit or `_`, then letters, digits and `_` up to anything else (`#Café!` is
+    /// `café`). A page past the end has no posts. The answer's `tag` is lowercased, without `#`, in
+    /// canonical decomposed form: `café` comes back as `cafe` + U+0301, which renders the same.
+    open Get "/api/posts/tag/{tag}" => tag_feed {
+        query: TagQuery,
+        response: 200 TagFeedResponse<'static>,
+        errors: [NotAHashtag],
+    }
+    /// Searches as one types. Case and accents are ignored (`cafe` finds `Café`), and each word of
+    /// `q` matches the start of a word. `users`: those whose username, first or last name has a
+    /// word starting with every word of `q` (a leading `@` is ignored): the exact username first,
+    /// then usernames starting with `q`, then more whole-word matches, then by username. `posts`:
+    /// those whose content or hashtags have a word starting with every word of `q`: more whole-word
+    /// matches first, then newest. `tags`: tags starting with `q` (one word, a leading `#` ignored)
+    /// with their post counts: the exact tag first, then the most used (tags come back like the tag
+    /// feed's `tag`). Answered from an index built by the first search or tag feed and kept up to
+    /// date by every write.
+    open Get "/api/search" => search {
+        query: SearchQuery,
+        response: 200 SearchResponse<'static>,
+        errors: [],
+    }
+}
+
+/// The query of a tag's feed.
+#[cfg(test)]
+#[derive(utoipa::IntoParams)]
+#[allow(dead_code)]
+pub struct TagQuery {
+    /// The order, as for `/api/posts/feed` (newest first by default).
+    #[param(required = false, default = "Latest")]
+    filter: Filter,
+    /// Which page, from 1.
+    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
+    page: u32,
+    /// How many posts a page holds at most.
+    #[param(required = false, minimum = 1, maximum = 50, default = 10)]
+    limit: u32,
+}
+
+/// The query of a search.
+#[cfg(test)]
+#[derive(utoipa::IntoParams)]
+#[allow(dead_code)]
+pub struct SearchQuery {
+    /// What to search for (`+` or `%20` for spaces); not blank.
+    #[param(min_length = 1, max_length = 100)]
+    q: String,
+    /// How many items each list holds at most.
+    #[param(required = false, minimum = 1, maximum = 50, default = 10)]
+    limit: u32,
+}
 
 fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)

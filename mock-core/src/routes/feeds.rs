@@ -9,17 +9,96 @@ use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::model::Post;
 use crate::order;
-use crate::router::{Ctx, Method::Get, Reply, Route};
+use crate::router::{route_table, Ctx, Reply};
 use crate::routes::discover::search_query;
 use std::collections::BTreeSet;
 
-pub const ROUTES: &[Route] = &[
-    Route::token(Get, "/api/posts/feed", home),
-    Route::open(Get, "/api/posts/explore", explore),
-    Route::open(Get, "/api/posts/author/{username}", author),
-    Route::token(Get, "/api/posts/bookmarks", bookmarks),
-    Route::open(Get, "/api/posts/search", found),
-];
+#[cfg(test)]
+use crate::views::PostsPageResponse;
+
+route_table! {
+    /// A page of the signed-in user's Home feed: their own posts and those of the people they
+    /// follow, with how many there are in all. A page past the end has no posts. Among posts
+    /// written the same millisecond, the later-written one is newer.
+    token Get "/api/posts/feed" => home {
+        query: FeedQuery,
+        response: 200 PostsPageResponse<'static>,
+        errors: [],
+    }
+    /// A page of every post (Explore), with how many there are in all.
+    open Get "/api/posts/explore" => explore {
+        query: FeedQuery,
+        response: 200 PostsPageResponse<'static>,
+        errors: [],
+    }
+    /// A page of one user's posts (a profile), with how many they have written.
+    open Get "/api/posts/author/{username}" => author {
+        query: FeedQuery,
+        response: 200 PostsPageResponse<'static>,
+        errors: [UserNotFound],
+    }
+    /// A page of the signed-in user's bookmarked posts, the latest bookmarked first, with how many
+    /// there are in all.
+    token Get "/api/posts/bookmarks" => bookmarks {
+        query: PageQuery,
+        response: 200 PostsPageResponse<'static>,
+        errors: [],
+    }
+    /// A page of the posts a search finds, ranked as `/api/search` ranks its `posts` (more
+    /// whole-word matches first, then newest), with how many it finds in all.
+    open Get "/api/posts/search" => found {
+        query: PostSearchQuery,
+        response: 200 PostsPageResponse<'static>,
+        errors: [],
+    }
+}
+
+/// The query of a feed page (read by [`Filter::from_query`] and
+/// [`Paging::from_query`]).
+#[cfg(test)]
+#[derive(utoipa::IntoParams)]
+#[allow(dead_code)]
+pub struct FeedQuery {
+    /// The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
+    /// first, then newest); any case is accepted.
+    #[param(required = false, default = "Latest")]
+    filter: Filter,
+    /// Which page, from 1.
+    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
+    page: u32,
+    /// How many posts a page holds at most.
+    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
+    limit: u32,
+}
+
+/// The query of a page of bookmarks.
+#[cfg(test)]
+#[derive(utoipa::IntoParams)]
+#[allow(dead_code)]
+pub struct PageQuery {
+    /// Which page, from 1.
+    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
+    page: u32,
+    /// How many posts a page holds at most.
+    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
+    limit: u32,
+}
+
+/// The query of a page of a search's posts.
+#[cfg(test)]
+#[derive(utoipa::IntoParams)]
+#[allow(dead_code)]
+pub struct PostSearchQuery {
+    /// What to search for, as for `/api/search`.
+    #[param(min_length = 1, max_length = 100)]
+    q: String,
+    /// Which page, from 1.
+    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
+    page: u32,
+    /// How many posts a page holds at most.
+    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
+    limit: u32,
+}
 
 /// Posts a page holds unless `limit` says otherwise (the spec's feed page).
 pub const DEFAULT_FEED_LIMIT: usize = 5;

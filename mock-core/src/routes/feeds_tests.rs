@@ -304,14 +304,14 @@ fn home_needs_a_token_explore_does_not() {
         TOKEN_INVALID,
     );
     assert_eq!(t.get("/api/posts/explore").0, 200);
-    // Only GET.
+    // Only GET (and DELETE of a post with that id).
     let guest = t.guest();
     t.fails(
         "POST",
         "/api/posts/feed",
         Some(&guest),
         "",
-        404,
-        "No route for POST /api/posts/feed",
+        405,
+        "Method not allowed",
     );
 }

@@ -3,9 +3,12 @@
 //! the base path (`/murmur/media/m-01`).
 
 use crate::auth::AuthUser;
+#[cfg(test)]
+use crate::contract::bad_body;
 use crate::db::IdKind;
-use crate::error::{ApiError, MAX_UPLOAD_BYTES};
-use crate::router::{Ctx, Method::Post, Reply, Route};
+use crate::error::ApiError;
+use crate::router::{route_table, Ctx, Reply};
+use crate::rules::MAX_UPLOAD_BYTES;
 use crate::views::MediaResponse;
 use serde::Deserialize;
 
@@ -14,7 +17,17 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[Route::token(Post, "/api/media", register)];
+route_table! {
+    /// Uploads an image and returns its path, absolute under the base path (`/media/m-01`,
+    /// `/murmur/media/m-01`), for `postData.mediaURL` or `userData.avatarURL`. The body is the
+    /// image file itself: `@murmur/backend` keeps it and passes the core its type (read from the
+    /// bytes) and size as a `MediaRequest`.
+    token Post "/api/media" => register {
+        request: MediaRequest,
+        response: 201 MediaResponse,
+        errors: [NotAnImage, FileTooLarge, bad_body()],
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(expecting = "a JSON object")]
@@ -41,32 +54,6 @@ fn register(cx: Ctx<'_>, _: AuthUser) -> Result<Reply, ApiError> {
     Reply::created(&MediaResponse {
         media_url: format!("{}media/{id}", cx.db.base_path),
     })
-}
-
-/// `url` if it is a same-origin path to an uploaded or shipped image:
-/// `[/][dir/...](media|avatars|seed)/<name>`, every directory a plain word
-/// (`[A-Za-z0-9_-]+`) and the name such a word with dots after its first
-/// character. That shuts out other origins (`//host`, `https:`),
-/// schemes (`javascript:`, `data:`), backslashes, whitespace,
-/// percent-escapes and `..`. 400 naming `field` otherwise.
-pub fn check_media_path(field: &'static str, url: String) -> Result<String, ApiError> {
-    let word = |s: &str, dots: bool| {
-        s.bytes().enumerate().all(|(i, b)| {
-            b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || (dots && i > 0 && b == b'.')
-        }) && !s.is_empty()
-    };
-    let mut segments: Vec<&str> = url.strip_prefix('/').unwrap_or(&url).split('/').collect();
-    let name = segments.pop().unwrap_or_default();
-    let safe = word(name, true)
-        && segments
-            .last()
-            .is_some_and(|dir| ["media", "avatars", "seed"].contains(dir))
-        && segments.iter().all(|dir| word(dir, false));
-    if safe {
-        Ok(url)
-    } else {
-        Err(ApiError::UnsafeMediaUrl(field))
-    }
 }
 
 #[cfg(test)]

@@ -18,11 +18,6 @@ fn all_posts(cx: &Ctx<'_>, status: u16) -> Result<Reply, ApiError> {
     Ok(Reply { status, body })
 }
 
-/// A length in Unicode code points, as the client counts (`[...s].length`).
-pub fn chars(s: &str) -> usize {
-    s.chars().count()
-}
-
 #[cfg(test)]
 #[path = "bodies_tests.rs"]
 mod bodies_tests;

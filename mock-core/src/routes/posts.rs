@@ -1,17 +1,18 @@
 //! Posts: reading, writing, likes and dislikes.
 
-use super::media::check_media_path;
-use super::{all_posts, chars};
+use super::all_posts;
 use crate::auth::AuthUser;
 use crate::base_path;
+#[cfg(test)]
+use crate::contract::bad_body;
 use crate::db::{remove_all, IdKind};
-use crate::error::{ApiError, MAX_POST_CHARS};
+use crate::error::ApiError;
 use crate::model::{Likes, Post};
-use crate::router::{
-    Ctx,
-    Method::{Delete, Get, Post as PostMethod},
-    Reply, Route,
-};
+use crate::router::{route_table, Ctx, Reply};
+use crate::rules::{check_media_path, MAX_POST_CHARS};
+use crate::unicode::chars;
+#[cfg(test)]
+use crate::views::PostsResponse;
 use crate::views::{newest_first, PostResponse};
 use serde::Deserialize;
 
@@ -20,21 +21,69 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[
-    Route::open(Get, "/api/posts", list),
-    Route::open(Get, "/api/posts/user/{username}", by_user),
-    Route::open(Get, "/api/posts/{postId}", single),
-    Route::token(PostMethod, "/api/posts", create),
-    Route::token(PostMethod, "/api/posts/edit/{postId}", edit),
-    Route::token(Delete, "/api/posts/{postId}", delete),
-    Route::token(PostMethod, "/api/posts/like/{postId}", like),
-    Route::token(PostMethod, "/api/posts/dislike/{postId}", dislike),
-];
+route_table! {
+    /// Every post, oldest first (clients sort).
+    open Get "/api/posts" => list {
+        response: 200 PostsResponse<'static>,
+        errors: [],
+    }
+    /// One user's posts, newest first.
+    open Get "/api/posts/user/{username}" => by_user {
+        response: 200 PostsResponse<'static>,
+        errors: [UserNotFound],
+    }
+    /// One post by `_id`.
+    open Get "/api/posts/{postId}" => single {
+        response: 200 PostResponse<'static>,
+        errors: [PostNotFound],
+    }
+    /// Creates a post with `likeCount` 0, no likers and no comments; `content` is required. Answers
+    /// every post.
+    token Post "/api/posts" => create {
+        request: PostRequest,
+        response: 201 PostsResponse<'static>,
+        errors: [PostContentEmpty, PostContentTooLong, HashtagsTooLong, UnsafeMediaUrl("mediaURL"), bad_body()],
+    }
+    /// Merges `content`, `mediaURL` and `hashtags` into the signed-in user's post (`mediaURL: ""`
+    /// removes the media); nothing else changes. A media path the post already has is accepted as
+    /// it is.
+    token Post "/api/posts/edit/{postId}" => edit {
+        request: PostRequest,
+        response: 201 PostsResponse<'static>,
+        errors: [
+            PostNotFound,
+            EditPostNotOwner,
+            PostContentEmpty,
+            PostContentTooLong,
+            HashtagsTooLong,
+            UnsafeMediaUrl("mediaURL"),
+            bad_body(),
+        ],
+    }
+    /// Deletes the signed-in user's post and every bookmark of it.
+    token Delete "/api/posts/{postId}" => delete {
+        response: 200 PostsResponse<'static>,
+        errors: [PostNotFound, DeletePostNotOwner],
+    }
+    /// Likes a post: the user joins `likedBy`, leaves `dislikedBy`; `likeCount` rises by 1.
+    token Post "/api/posts/like/{postId}" => like {
+        response: 200 PostsResponse<'static>,
+        errors: [PostNotFound, AlreadyLiked],
+    }
+    /// Takes back the user's like: the user leaves `likedBy`, joins `dislikedBy`; `likeCount`
+    /// falls by 1. A user who has not liked the post has no like to take back, so `likeCount`
+    /// always equals `likedBy.length`.
+    token Post "/api/posts/dislike/{postId}" => dislike {
+        response: 200 PostsResponse<'static>,
+        errors: [PostNotFound, AlreadyDisliked, LikeBelowZero],
+    }
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct PostRequest {
+    #[serde(deserialize_with = "crate::router::object")]
     pub post_data: PostData,
 }
 

@@ -2,15 +2,12 @@
 
 use crate::auth::AuthUser;
 use crate::base_path;
+#[cfg(test)]
+use crate::contract::{bad_body, length, name_errors};
 use crate::db::remove_all;
 use crate::error::ApiError;
 use crate::model::User;
-use crate::router::{
-    Ctx,
-    Method::{Get, Post},
-    Reply, Route,
-};
-use crate::routes::media::check_media_path;
+use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
 use serde::Deserialize;
@@ -20,23 +17,93 @@ use ts_rs::TS;
 #[cfg(test)]
 use utoipa::ToSchema;
 
-pub const ROUTES: &[Route] = &[
-    Route::open(Get, "/api/users", list),
-    Route::token(Get, "/api/users/bookmark", bookmarks),
-    Route::token(Get, "/api/users/suggestions", suggestions),
-    Route::open(Get, "/api/users/{userId}", profile),
-    Route::open(Get, "/api/users/profile/{username}", profile_by_username),
-    Route::token(Post, "/api/users/edit", edit),
-    Route::token(Post, "/api/users/bookmark/{postId}", bookmark),
-    Route::token(Post, "/api/users/remove-bookmark/{postId}", remove_bookmark),
-    Route::token(Post, "/api/users/follow/{followUserId}", follow),
-    Route::token(Post, "/api/users/unfollow/{followUserId}", unfollow),
-];
+route_table! {
+    /// Every user.
+    open Get "/api/users" => list {
+        response: 200 UsersResponse<'static>,
+        errors: [],
+    }
+    /// The signed-in user's bookmarks (post ids).
+    token Get "/api/users/bookmark" => bookmarks {
+        response: 200 BookmarksResponse<'static>,
+        errors: [],
+    }
+    /// People the signed-in user could follow (Who to Follow): the first `limit` users, in the
+    /// order of `/api/users`, other than the user and those they follow.
+    token Get "/api/users/suggestions" => suggestions {
+        query: SuggestionsQuery,
+        response: 200 UsersResponse<'static>,
+        errors: [],
+    }
+    /// One user by `_id`.
+    open Get "/api/users/{userId}" => profile {
+        response: 200 UserResponse<'static>,
+        errors: [UserNotFound],
+    }
+    /// One user by `username` (exactly as written; a profile page's address).
+    open Get "/api/users/profile/{username}" => profile_by_username {
+        response: 200 UserResponse<'static>,
+        errors: [UserNotFound],
+    }
+    /// Merges `firstName`, `lastName`, `bio`, `website` and `avatarURL` into the signed-in user;
+    /// other fields are ignored. `username` may be sent only unchanged. The new name and avatar
+    /// show on the user's posts, comments, likes and follow lists. A changed field must follow the
+    /// input rules (names are stored trimmed); a value the user already has is accepted as it is,
+    /// even one an old state holds that the rules now refuse.
+    token Post "/api/users/edit" => edit {
+        request: EditUserRequest,
+        response: 201 UserResponse<'static>,
+        errors: {
+            let mut errors = vec![UsernameCannotChange];
+            errors.extend(name_errors());
+            errors.extend([
+                length("bio", 0, rules::MAX_BIO_CHARS),
+                length("website", 0, rules::MAX_WEBSITE_CHARS),
+                WebsiteNotHttp,
+                UnsafeMediaUrl("avatarURL"),
+                bad_body(),
+            ]);
+            errors
+        },
+    }
+    /// Adds a post to the signed-in user's bookmarks.
+    token Post "/api/users/bookmark/{postId}" => bookmark {
+        response: 200 BookmarksResponse<'static>,
+        errors: [PostNotFound, AlreadyBookmarked],
+    }
+    /// Removes a post from the signed-in user's bookmarks.
+    token Post "/api/users/remove-bookmark/{postId}" => remove_bookmark {
+        response: 200 BookmarksResponse<'static>,
+        errors: [PostNotFound, NotBookmarked],
+    }
+    /// Follows a user: the target joins `following`, the signed-in user joins the target's
+    /// `followers`. The answer's `user` is the signed-in user after the change.
+    token Post "/api/users/follow/{followUserId}" => follow {
+        response: 200 FollowResponse<'static>,
+        errors: [UserNotFound, CannotFollowYourself, AlreadyFollowing],
+    }
+    /// Unfollows a user (both lists change).
+    token Post "/api/users/unfollow/{followUserId}" => unfollow {
+        response: 200 FollowResponse<'static>,
+        errors: [UserNotFound, NotFollowing],
+    }
+}
+
+/// The query of `GET /api/users/suggestions`.
+#[cfg(test)]
+#[derive(utoipa::IntoParams)]
+#[allow(dead_code)]
+pub struct SuggestionsQuery {
+    /// How many people at most.
+    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
+    limit: u32,
+}
 
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
 #[cfg_attr(test, derive(TS, ToSchema))]
 pub struct EditUserRequest {
+    #[serde(deserialize_with = "crate::router::object")]
     pub user_data: UserData,
 }
 
@@ -135,7 +202,7 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     data.avatar_url = match data.avatar_url {
         Some(url) if url != current.avatar_url => Some(base_path::absolute(
             &cx.db.base_path,
-            check_media_path("avatarURL", url)?,
+            rules::check_media_path("avatarURL", url)?,
         )),
         other => other,
     };

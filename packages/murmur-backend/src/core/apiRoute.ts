@@ -14,6 +14,8 @@ export interface ApiResponse {
   status: number;
   /** JSON: UTF-8 bytes as the core hands them over, or a string made in JS. */
   body: Uint8Array<ArrayBuffer> | string;
+  /** A 405's `Allow` header: the methods the path answers (`GET, POST`). */
+  allow?: string;
 }
 
 const utf8 = new TextDecoder();
@@ -39,7 +41,7 @@ export interface CoreLike {
     url: string,
     authorization: string | undefined,
     body: string,
-  ): { status: number; takeBody(): Uint8Array; free(): void };
+  ): { status: number; readonly allow?: string; takeBody(): Uint8Array; free(): void };
 }
 
 /**
@@ -94,7 +96,8 @@ function takeAnswer(res: ReturnType<CoreLike['handle']>): ApiResponse {
   try {
     // A fresh copy (wasm-bindgen slices it out of the module's memory), so
     // never a view of a shared buffer.
-    return { status: res.status, body: res.takeBody() as Uint8Array<ArrayBuffer> };
+    const answer = { status: res.status, body: res.takeBody() as Uint8Array<ArrayBuffer> };
+    return res.allow ? { ...answer, allow: res.allow } : answer;
   } finally {
     res.free();
   }
@@ -171,7 +174,8 @@ export function createHandlers(backend: Backend, basePath = '/') {
         authorization: request.headers.get('authorization') ?? undefined,
         body,
       });
-      return new HttpResponse(res.body, { status: res.status, headers: HEADERS });
+      const headers = res.allow ? { ...HEADERS, Allow: res.allow } : HEADERS;
+      return new HttpResponse(res.body, { status: res.status, headers });
     }),
   ];
 }

@@ -5,9 +5,9 @@
 //! none of it reaches the wasm). A test fails when the committed file is
 //! stale; `UPDATE_OPENAPI=1 cargo test` (or `UPDATE_API_DOCS=1`) rewrites it.
 //!
-//! `contract.rs` holds every answer the API tests get (`TestApi`) to it.
+//! `check.rs` holds every answer the API tests get (`TestApi`) to it.
 
-use crate::api_docs::{endpoints, Endpoint};
+use crate::contract::{endpoints, Endpoint};
 use crate::error::ApiError;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
@@ -58,7 +58,7 @@ fn components() -> Components {
             (responses, requests)
         }};
     }
-    let (responses, requests) = crate::ts_types::api_types!(collect);
+    let (responses, requests) = crate::contract::ts_types::api_types!(collect);
     let response_names: BTreeSet<String> = responses.iter().map(|(n, _)| n.clone()).collect();
     let mut schemas = BTreeMap::new();
     for (name, mut schema) in responses {
@@ -69,139 +69,70 @@ fn components() -> Components {
         }
         schemas.insert(name, schema);
     }
-    for (name, schema) in requests {
+    for (name, mut schema) in requests {
         assert!(
             !response_names.contains(&name),
             "{name} is both a request and a response shape"
         );
+        // `#[serde(default)]` shows as `default: null` on each member, which
+        // generators read as "always present": a missing member says it.
+        if let RefOr::T(Schema::Object(object)) = &mut schema {
+            for member in object.properties.values_mut() {
+                if let RefOr::T(Schema::Object(member)) = member {
+                    if member.default == Some(serde_json::Value::Null) {
+                        member.default = None;
+                    }
+                }
+            }
+        }
         schemas.insert(name, schema);
     }
     schemas.insert(
         <crate::routes::feeds::Filter as ToSchema>::name().into_owned(),
         crate::routes::feeds::Filter::schema(),
     );
+    crate::contract::schema_rules::apply(&mut schemas);
     Components {
         schemas,
         responses: response_names,
     }
 }
 
-/// The type a description names first (`` `PostsResponse` `{posts}` ``),
-/// or `None` for `none`.
-fn named_type(text: &str) -> Option<&str> {
-    if text == "none" {
-        return None;
-    }
-    let name = text.strip_prefix('`').and_then(|t| t.split('`').next());
-    Some(name.unwrap_or_else(|| {
-        panic!("`{text}` should start with a type name in backticks, or read `none`")
-    }))
-}
-
 fn schema_ref(name: &str) -> Ref {
     Ref::from_schema_name(name)
 }
 
-fn integer(min: usize, max: usize, default: usize) -> ObjectBuilder {
-    ObjectBuilder::new()
-        .schema_type(Type::Integer)
-        .minimum(Some(min as f64))
-        .maximum(Some(max as f64))
-        .default(Some(json!(default)))
-}
-
-fn query(
-    name: &str,
-    description: &str,
-    required: bool,
-    schema: impl Into<RefOr<Schema>>,
-) -> Parameter {
-    ParameterBuilder::new()
-        .name(name)
-        .parameter_in(ParameterIn::Query)
-        .required(if required {
-            Required::True
-        } else {
-            Required::False
-        })
-        .description(Some(description))
-        .schema(Some(schema))
-        .build()
-}
-
-/// The query parameters a route reads. `check_response` fails a test
-/// whose handler read one not listed here, and
-/// `query_parameters_match_their_errors` one whose errors name one.
-fn query_parameters(method: &str, pattern: &str) -> Vec<Parameter> {
-    use crate::routes::feeds::{DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT, MAX_FEED_PAGE};
-    use crate::search::{DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT};
-    let page = |max| query("page", "Which page, from 1.", false, integer(1, max, 1));
-    let limit = |default, max| {
-        query(
-            "limit",
-            "How many items a page (or list) holds at most.",
-            false,
-            integer(1, max, default),
-        )
-    };
-    let filter = || {
-        query(
-            "filter",
-            "The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked first, then newest); any case is accepted.",
-            false,
-            AllOfBuilder::new()
-                .item(schema_ref("Filter"))
-                .default(Some(json!("Latest"))),
-        )
-    };
-    let q = || {
-        query(
-            "q",
-            "What to search for (`+` or `%20` for spaces); not blank.",
-            true,
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .min_length(Some(1))
-                .max_length(Some(MAX_QUERY_CHARS)),
-        )
-    };
-    match (method, pattern) {
-        ("GET", "/api/posts/feed" | "/api/posts/explore" | "/api/posts/author/{username}") => vec![
-            filter(),
-            page(MAX_FEED_PAGE),
-            limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
-        ],
-        ("GET", "/api/posts/bookmarks") => vec![
-            page(MAX_FEED_PAGE),
-            limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
-        ],
-        ("GET", "/api/posts/search") => vec![
-            q(),
-            page(MAX_FEED_PAGE),
-            limit(DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT),
-        ],
-        ("GET", "/api/posts/tag/{tag}") => vec![
-            filter(),
-            page(MAX_FEED_PAGE),
-            limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT),
-        ],
-        ("GET", "/api/search") => vec![q(), limit(DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)],
-        ("GET", "/api/users/suggestions") => vec![limit(
-            crate::routes::users::DEFAULT_SUGGESTIONS,
-            crate::routes::users::MAX_SUGGESTIONS,
-        )],
-        _ => Vec::new(),
+/// The query parameters of `ep`, as its query type describes them; a
+/// search's `q` gets the not-blank pattern (a regular expression over
+/// Rust's whitespace, which an attribute cannot hold).
+fn query_parameters(ep: &Endpoint) -> Vec<Parameter> {
+    let mut parameters = ep.query.clone();
+    for parameter in &mut parameters {
+        if parameter.name == "q" {
+            if let Some(RefOr::T(Schema::Object(object))) = &mut parameter.schema {
+                object.pattern = Some(crate::contract::schema_rules::not_blank_pattern());
+            }
+        }
     }
+    parameters
 }
 
-/// What a path parameter names; a new name needs its line here.
-fn path_parameter_description(name: &str) -> &'static str {
+/// What a path parameter names, and an example that exists in the demo
+/// seed (a test sends each); a new name needs its line here.
+pub fn path_parameter(name: &str) -> (&'static str, &'static str) {
     match name {
-        "postId" => "A post's `_id` (`p-01`).",
-        "commentId" => "A comment's `_id`.",
-        "userId" | "followUserId" => "A user's `_id` (`u-01`).",
-        "username" => "A user's `username` (`guest`).",
-        "tag" => "One hashtag, with or without its `#` (sent as `%23`).",
+        "postId" => ("A post's `_id`.", "p-01"),
+        "commentId" => ("A comment's `_id` (`c-01` is on `p-01`).", "c-01"),
+        "userId" => ("A user's `_id`.", "u-maya"),
+        "followUserId" => (
+            "A user's `_id` (the guest does not follow `u-priya`).",
+            "u-priya",
+        ),
+        "username" => ("A user's `username`.", "guest"),
+        "tag" => (
+            "One hashtag, with or without its `#` (sent as `%23`).",
+            "photography",
+        ),
         other => panic!("describe the path parameter `{other}` in openapi.rs"),
     }
 }
@@ -212,12 +143,18 @@ fn path_parameters(pattern: &str) -> Vec<Parameter> {
         .split('/')
         .filter_map(|part| part.strip_prefix('{')?.strip_suffix('}'))
         .map(|name| {
+            let (description, example) = path_parameter(name);
             ParameterBuilder::new()
                 .name(name)
                 .parameter_in(ParameterIn::Path)
                 .required(Required::True)
-                .description(Some(path_parameter_description(name)))
-                .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+                .description(Some(description))
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .min_length(Some(1)),
+                ))
+                .example(Some(json!(example)))
                 .build()
         })
         .collect()
@@ -360,40 +297,101 @@ fn error_responses(errors: &[ApiError]) -> BTreeMap<u16, utoipa::openapi::Respon
         .collect()
 }
 
+/// Whether `request` is the upload's type: its body is the image itself.
+pub fn is_upload(request: &str) -> bool {
+    request == <crate::routes::media::MediaRequest as ToSchema>::name()
+}
+
+/// The request body of `ep`, whose type is `request`. An upload is the
+/// image's bytes (the package's handler reads the type from them and
+/// passes the core `MediaRequest`); a new post needs its `content`.
+fn request_body(ep: &Endpoint, request: &str) -> utoipa::openapi::request_body::RequestBody {
+    let body = RequestBodyBuilder::new()
+        .description(Some(format!("`{request}`")))
+        .required(Some(Required::True));
+    if is_upload(request) {
+        let image = || {
+            ContentBuilder::new()
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .content_media_type("application/octet-stream")
+                        .description(Some(format!(
+                            "The image file itself, fewer than {} bytes; its bytes decide its type.",
+                            crate::MAX_UPLOAD_BYTES
+                        ))),
+                ))
+                .build()
+        };
+        // What a form or a mobile app sends: the same file as a form's part.
+        let form = ContentBuilder::new()
+            .schema(Some(
+                ObjectBuilder::new()
+                    .property(
+                        "file",
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .content_media_type("application/octet-stream")
+                            .description(Some(
+                                "The image file (JPEG or PNG); the first file part is read.",
+                            )),
+                    )
+                    .required("file"),
+            ))
+            .build();
+        return body
+            .description(Some(format!(
+                "The image's bytes (a JPEG or PNG file, fewer than {} bytes) as the body, or as the file of a `multipart/form-data` form.",
+                crate::MAX_UPLOAD_BYTES
+            )))
+            .content("image/jpeg", image())
+            .content("image/png", image())
+            .content("multipart/form-data", form)
+            .build();
+    }
+    let schema: RefOr<Schema> = if ep.method == "POST" && ep.pattern == "/api/posts" {
+        let content = ObjectBuilder::new().schema_type(Type::String);
+        let new_post = ObjectBuilder::new()
+            .property("content", content)
+            .required("content");
+        AllOfBuilder::new()
+            .item(schema_ref(request))
+            .item(
+                ObjectBuilder::new()
+                    .property("postData", new_post)
+                    .required("postData"),
+            )
+            .into()
+    } else {
+        schema_ref(request).into()
+    };
+    body.content(JSON, ContentBuilder::new().schema(Some(schema)).build())
+        .build()
+}
+
 fn operation(ep: &Endpoint, components: &Components) -> Operation {
     let tag = ep.pattern.split('/').nth(2).unwrap_or("api");
-    let summary = ep.summary.split(". ").next().unwrap_or(ep.summary);
+    let summary = ep.summary.split(". ").next().unwrap_or(&ep.summary);
     let mut op = OperationBuilder::new()
         .operation_id(Some(operation_id(ep.method, ep.pattern)))
         .tag(tag)
         .summary(Some(summary.trim_end_matches('.')))
-        .description(Some(ep.summary))
+        .description(Some(ep.summary.as_str()))
         .parameters(Some(
             path_parameters(ep.pattern)
                 .into_iter()
-                .chain(query_parameters(ep.method, ep.pattern)),
+                .chain(query_parameters(ep)),
         ));
-    if let Some(request) = named_type(ep.request) {
+    if let Some(request) = ep.request.as_deref() {
         assert!(
             components.schemas.contains_key(request) && !components.responses.contains(request),
             "{} {}: `{request}` is not a request type of ts_types::api_types",
             ep.method,
             ep.pattern
         );
-        op = op.request_body(Some(
-            RequestBodyBuilder::new()
-                .description(Some(ep.request))
-                .required(Some(Required::True))
-                .content(
-                    JSON,
-                    ContentBuilder::new()
-                        .schema(Some(schema_ref(request)))
-                        .build(),
-                )
-                .build(),
-        ));
+        op = op.request_body(Some(request_body(ep, request)));
     }
-    let response = named_type(ep.response)
+    let response = Some(ep.response.as_str())
         .filter(|name| components.responses.contains(*name))
         .unwrap_or_else(|| {
             panic!(
@@ -403,12 +401,14 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
         });
     op = op.response(
         ep.status.to_string(),
-        ResponseBuilder::new().description(ep.response).content(
-            JSON,
-            ContentBuilder::new()
-                .schema(Some(schema_ref(response)))
-                .build(),
-        ),
+        ResponseBuilder::new()
+            .description(format!("`{response}`"))
+            .content(
+                JSON,
+                ContentBuilder::new()
+                    .schema(Some(schema_ref(response)))
+                    .build(),
+            ),
     );
     for (status, response) in error_responses(&ep.errors()) {
         assert_ne!(status, ep.status, "{} {}", ep.method, ep.pattern);
@@ -435,8 +435,11 @@ const DESCRIPTION: &str = "\
 Murmur's backend, served inside the browser by `mock-core` (WebAssembly, through Mock Service Worker). \
 Paths are under the site's base path (`/api/...` at the root, `/murmur/api/...` under `/murmur/`); \
 trailing slashes are accepted. Every failure answers `{\"errors\": [\"<message>\"]}` with one message \
-from the catalogue; each operation lists its messages by status. An unknown path or a wrong method \
-answers 404 `No route for <METHOD> <path>` (`components.responses.NoRoute`). Token routes take the \
+from the catalogue; each operation lists its messages by status. A path no operation has answers 404 \
+`No route for <METHOD> <path>` (`components.responses.NoRoute`); a path that exists asked with another \
+method answers 405 `Method not allowed` with an `Allow` header listing the methods it answers \
+(`components.responses.MethodNotAllowed`). A request body larger than {MAX_BODY} bytes answers 413 \
+`Request body too large` on any path, before it is read. Token routes take the \
 HS256 JWT of a sign-in in the `Authorization` header, raw or as `Bearer <token>`. \
 `docs/API.md` describes the same contract in prose.";
 
@@ -477,12 +480,34 @@ pub fn document() -> utoipa::openapi::OpenApi {
     for (_, response) in no_route {
         builder = builder.response("NoRoute", response);
     }
+    for (_, mut response) in error_responses(&[ApiError::MethodNotAllowed { allow: "GET" }]) {
+        response.headers.insert(
+            "Allow".to_owned(),
+            RefOr::T(
+                utoipa::openapi::HeaderBuilder::new()
+                    .schema(Some(
+                        ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .examples(["GET, POST"]),
+                    ))
+                    .description(Some("The methods the path answers, as `GET, POST`."))
+                    .build(),
+            ),
+        );
+        response.description =
+            "`Method not allowed`: a known path asked with a method it does not answer; \
+            the `Allow` header lists those it does."
+                .to_owned();
+        builder = builder.response("MethodNotAllowed", response);
+    }
     OpenApiBuilder::new()
         .info(
             InfoBuilder::new()
                 .title("Murmur API")
                 .version(env!("CARGO_PKG_VERSION"))
-                .description(Some(DESCRIPTION))
+                .description(Some(
+                    DESCRIPTION.replace("{MAX_BODY}", &crate::MAX_BODY_BYTES.to_string()),
+                ))
                 .license(Some(
                     LicenseBuilder::new()
                         .name("MIT")
@@ -520,61 +545,6 @@ fn docs_openapi_json_is_current() {
         committed == fresh,
         "docs/openapi.json is stale: run `UPDATE_OPENAPI=1 cargo test`"
     );
-}
-
-/// The query parameters of each route and the errors `api_docs.rs` lists
-/// for it tell the same story: each parameter can be badly encoded, each
-/// number has its range error with the same maximum, and no error names a
-/// parameter the route does not describe.
-#[test]
-fn query_parameters_match_their_errors() {
-    for ep in endpoints() {
-        let route = format!("{} {}", ep.method, ep.pattern);
-        let params: Vec<serde_json::Value> = query_parameters(ep.method, ep.pattern)
-            .iter()
-            .map(|p| serde_json::to_value(p).unwrap())
-            .collect();
-        let param = |name: &str| {
-            params
-                .iter()
-                .find(|p| p["name"] == name)
-                .unwrap_or_else(|| panic!("{route}: an error names `{name}`, not described"))
-                .clone()
-        };
-        let mut encoded = BTreeSet::new();
-        for err in ep.errors() {
-            match err {
-                ApiError::BadQueryNumber { name, max } => {
-                    let schema = &param(name)["schema"];
-                    assert_eq!(schema["type"], "integer", "{route} {name}");
-                    assert_eq!(
-                        schema["maximum"].as_f64(),
-                        Some(max as f64),
-                        "{route} {name}"
-                    );
-                }
-                ApiError::BadFeedFilter => {
-                    param("filter");
-                }
-                ApiError::SearchQueryMissing | ApiError::SearchQueryTooLong => {
-                    assert_eq!(param("q")["required"], true, "{route}");
-                }
-                ApiError::BadQueryEncoding(name) => {
-                    param(name);
-                    encoded.insert(name.to_owned());
-                }
-                _ => {}
-            }
-        }
-        let described: BTreeSet<String> = params
-            .iter()
-            .map(|p| p["name"].as_str().unwrap().to_owned())
-            .collect();
-        assert_eq!(
-            described, encoded,
-            "{route}: every query parameter needs its BadQueryEncoding error in api_docs.rs"
-        );
-    }
 }
 
 /// The limits written on the request structs (`schema(...)`) are the

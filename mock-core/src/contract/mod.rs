@@ -1,0 +1,158 @@
+//! The contract tooling, compiled only for tests: the descriptions every
+//! route table carries become `docs/API.md` (`api_docs`), `docs/openapi.json`
+//! (`openapi`, with the input rules as schema constraints from `schema_rules`)
+//! and the TypeScript types and limits (`ts_types`); `check` holds every
+//! answer the API tests get to the document. Each generator's test fails when
+//! its committed file is stale and rewrites it when asked (`UPDATE_API_DOCS=1`,
+//! `UPDATE_OPENAPI=1`, `UPDATE_TS_TYPES=1`).
+
+#[cfg(not(target_arch = "wasm32"))]
+mod agreement;
+pub mod api_docs;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod check;
+#[cfg(not(target_arch = "wasm32"))]
+mod layers;
+pub mod openapi;
+pub mod schema_rules;
+pub mod ts_types;
+
+use crate::error::ApiError;
+use crate::router::Route;
+use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::{IntoParams, ToSchema};
+
+/// One route as the contract describes it (written beside its handler
+/// with `router::route_table!`).
+pub struct Endpoint {
+    pub method: &'static str,
+    pub pattern: &'static str,
+    pub auth: bool,
+    /// The doc comment: a first sentence, then the details.
+    pub summary: String,
+    /// The component name of the request body's type, if it has one.
+    pub request: Option<String>,
+    pub query: Vec<Parameter>,
+    pub status: u16,
+    /// The component name of the success response's type.
+    pub response: String,
+    errors: Vec<ApiError>,
+}
+
+impl Endpoint {
+    pub fn new(
+        route: Route,
+        doc: &[&str],
+        request: Option<String>,
+        query: Vec<Parameter>,
+        (status, response): (u16, String),
+        errors: Vec<ApiError>,
+    ) -> Endpoint {
+        let summary = doc
+            .iter()
+            .map(|line| line.trim())
+            .collect::<Vec<_>>()
+            .join(" ");
+        Endpoint {
+            method: route.method.as_str(),
+            pattern: route.pattern,
+            auth: route.needs_token(),
+            summary: summary.trim().to_owned(),
+            request,
+            query,
+            status,
+            response,
+            errors,
+        }
+    }
+
+    /// Every error the route can answer: for a token route, the token's
+    /// two first; then its query parameters' (each can be badly encoded, a
+    /// number out of its range, ...); then its own; and a body over the
+    /// limit, refused on any path before it is routed.
+    pub fn errors(&self) -> Vec<ApiError> {
+        let mut errors = Vec::new();
+        if self.auth {
+            errors.extend([ApiError::InvalidToken, ApiError::UserNotRegistered]);
+        }
+        for parameter in &self.query {
+            errors.extend(query_errors(parameter));
+        }
+        errors.extend(self.errors.iter().cloned());
+        errors.push(ApiError::BodyTooLarge);
+        errors
+    }
+}
+
+/// The refusals a query parameter brings, by what its schema says: a
+/// malformed escape; for a number, its range; for the feed order and the
+/// search text, their own.
+fn query_errors(parameter: &Parameter) -> Vec<ApiError> {
+    let name: &'static str = Box::leak(parameter.name.clone().into_boxed_str());
+    let schema = serde_json::to_value(&parameter.schema).unwrap_or_default();
+    let mut errors = Vec::new();
+    match name {
+        "filter" => errors.push(ApiError::BadFeedFilter),
+        "q" => errors.extend([ApiError::SearchQueryMissing, ApiError::SearchQueryTooLong]),
+        _ => {}
+    }
+    if let Some(max) = schema["maximum"].as_f64() {
+        errors.push(ApiError::BadQueryNumber {
+            name,
+            max: max as usize,
+        });
+    }
+    errors.push(ApiError::BadQueryEncoding(name));
+    errors
+}
+
+/// The component name of `T` (`PostsResponse`).
+pub fn type_name<T: ToSchema>() -> String {
+    T::name().into_owned()
+}
+
+/// The query parameters `T` describes.
+pub fn query_parameters<T: IntoParams>() -> Vec<Parameter> {
+    T::into_params(|| Some(ParameterIn::Query))
+}
+
+/// Placeholder for the reason a body was refused, in the descriptions.
+pub fn bad_body() -> ApiError {
+    ApiError::BadBody("<why the body was refused>".into())
+}
+
+pub fn length(field: &'static str, min: usize, max: usize) -> ApiError {
+    ApiError::FieldLength { field, min, max }
+}
+
+/// The refusals of the names' rules, for sign-up and the profile edit.
+pub fn name_errors() -> Vec<ApiError> {
+    use crate::rules::MAX_NAME_CHARS;
+    vec![
+        length("firstName", 1, MAX_NAME_CHARS),
+        ApiError::ForbiddenCharacters("firstName"),
+        length("lastName", 1, MAX_NAME_CHARS),
+        ApiError::ForbiddenCharacters("lastName"),
+    ]
+}
+
+pub fn comment_too_long() -> ApiError {
+    length("Comment text", 0, crate::rules::MAX_COMMENT_CHARS)
+}
+
+/// Every route's description, in the router's matching order.
+pub fn endpoints() -> Vec<Endpoint> {
+    use crate::routes::*;
+    [
+        auth::endpoints(),
+        users::endpoints(),
+        feeds::endpoints(),
+        posts::endpoints(),
+        discover::endpoints(),
+        comments::endpoints(),
+        media::endpoints(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
