@@ -4,6 +4,7 @@ import { App, routerBasename } from './app/App';
 import { preloadSignedInPages } from './app/routes';
 import { firstRenderMatches, PRERENDERED_SESSION, routeOf } from './app/prerendered';
 import { makeStore, type AppStore, type RootState } from './app/store';
+import { forgetLastFeed, putLastFeed, readLastFeed, savedDataExists } from './api/lastFeed';
 import { signedOut } from './api/session';
 import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
@@ -92,6 +93,12 @@ function boot(): void {
   if (!container) return;
   const store = makeStore({ persist: true });
   const signedIn = store.getState().session.token !== null;
+  const route = routeOf(window.location.pathname, routerBasename);
+  // A return to Home shows the feed the visitor saw last while the backend
+  // starts (api/lastFeed.ts), once the saved data it was read from is known
+  // to be still here: asked before the backend opens (and so creates) it.
+  const kept = route === '/' ? readLastFeed(store.getState().session) : null;
+  const keptStillValid = kept ? savedDataExists() : undefined;
   // A signed-in page needs the backend for its first post: it starts at once,
   // beside the page's own chunks (the HTML preloads both). The login and
   // sign-up pages need it only on submit: it loads once they have painted,
@@ -134,21 +141,34 @@ function boot(): void {
     </StrictMode>
   );
   const marks = container.dataset;
-  let root: Root;
-  if (firstRenderMatches(marks, routeOf(window.location.pathname, routerBasename), signedIn)) {
-    // The page in the HTML is this visitor's first render: hydrate it.
-    root = hydrateRoot(container, app(prerenderedState(store, marks.prerenderedSession)));
-  } else {
-    root = createRoot(container);
-    // A transition: the root waits for the route's chunks (app/routes.tsx)
-    // with the HTML's page still there, then replaces it in one commit.
-    const clearMarks = () => {
-      container.removeAttribute('data-prerendered-path');
-      container.removeAttribute('data-prerendered-session');
-    };
-    startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
-  }
-  notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
+  const hydrating = firstRenderMatches(marks, route, signedIn);
+  // Taken before Home's copy from the last visit goes into the store: hydration renders the page in the HTML.
+  const serverState = hydrating ? prerenderedState(store, marks.prerenderedSession) : undefined;
+  const render = () => {
+    let root: Root;
+    if (hydrating) {
+      // The page in the HTML is this visitor's first render: hydrate it.
+      root = hydrateRoot(container, app(serverState));
+    } else {
+      root = createRoot(container);
+      // A transition: the root waits for the route's chunks (app/routes.tsx)
+      // with the HTML's page still there, then replaces it in one commit.
+      const clearMarks = () => {
+        container.removeAttribute('data-prerendered-path');
+        container.removeAttribute('data-prerendered-session');
+      };
+      startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
+    }
+    notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
+  };
+  // The copy goes into the store before the first render (the check takes a few ms).
+  if (!kept || !keptStillValid) return render();
+  void keptStillValid
+    .then((exists) => {
+      if (exists) putLastFeed(store.dispatch, store.getState, kept);
+      else forgetLastFeed();
+    })
+    .finally(render);
 }
 
 boot();
