@@ -64,6 +64,25 @@ function whenIdle(run: () => void): void {
   else setTimeout(run, 200);
 }
 
+/** Posts painted within this long after the copy went in, or the backend starts regardless. */
+const COPY_PAINT_DEADLINE_MS = 1500;
+
+/** Resolves after the frame that paints the first post in `container` (or after COPY_PAINT_DEADLINE_MS). */
+function whenPostPainted(container: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(done, COPY_PAINT_DEADLINE_MS);
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('article')) done();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    function done() {
+      clearTimeout(deadline);
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+  });
+}
+
 /** Said once when the browser gives the page no service worker (a private window, some privacy settings). */
 const NO_WORKER_NOTICE =
   'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
@@ -103,9 +122,13 @@ function boot(): void {
   // beside the page's own chunks (the HTML preloads both). The login and
   // sign-up pages need it only on submit: it loads once they have painted,
   // or at the first request if that comes sooner.
+  // With the feed seen last to show, it starts once that has painted: its
+  // start-up (the msw chunk, the wasm core, the saved data) would otherwise
+  // share the main thread with the render that shows the copy, and hold it up.
   let starting: ReturnType<typeof startBackend> | undefined;
   const start = () => (starting ??= startBackend());
-  const backend = signedIn ? start() : afterFirstPaint().then(start);
+  const copyPainted = keptStillValid?.then((exists) => (exists ? whenPostPainted(container) : undefined));
+  const backend = !signedIn ? afterFirstPaint().then(start) : copyPainted ? copyPainted.then(start) : start();
   const notices = backend.then((started) => started.notices);
   // While the backend loads, the page is mostly waiting: the cards' date
   // formatters are made then rather than on the way to the first post.
@@ -123,7 +146,7 @@ function boot(): void {
   // (in the page, not through the service worker); the first render does not.
   holdBackendRequestsUntil(
     backend.then((started) => started.transport),
-    { onFirstRequest: () => void start() },
+    { onFirstRequest: copyPainted ? undefined : () => void start() },
   );
   // Uploaded images wait for the service worker, which serves them to
   // `<img>`: the static host would answer them 404.
@@ -165,8 +188,9 @@ function boot(): void {
   if (!kept || !keptStillValid) return render();
   void keptStillValid
     .then((exists) => {
-      if (exists) putLastFeed(store.dispatch, store.getState, kept);
-      else forgetLastFeed();
+      // For tests and the bench: when the copy went in.
+      if (exists && putLastFeed(store.dispatch, store.getState, kept)) performance.mark('murmur:last-feed-shown');
+      else if (!exists) forgetLastFeed();
     })
     .finally(render);
 }

@@ -120,6 +120,13 @@ describe('what is kept', () => {
     expect(kept()).toBeNull();
   });
 
+  it('keeps nothing for an empty feed (nothing to show at once)', async () => {
+    const page = await firstPage();
+    storage.setItem(LAST_FEED_KEY, 'an older copy');
+    keepLastFeed(store.getState().session, { ...page, posts: [], total: 0 }, [], storage);
+    expect(storage.getItem(LAST_FEED_KEY)).toBeNull();
+  });
+
   it('keeps nothing larger than its bound', () => {
     const sessionState = store.getState().session;
     const page = { total: 1, posts: [{ _id: 'p-x', content: 'x'.repeat(LAST_FEED_MAX_CHARS) }] };

@@ -80,15 +80,16 @@ export function readLastFeed(session: SessionState, storage: Storage | undefined
   return null;
 }
 
-/** Keeps Home's first page for `session`; a copy too large, or no session, keeps nothing. Never throws. */
+/** Keeps Home's first page for `session`; an empty page, a copy too large, or no session keeps nothing. Never throws. */
 export function keepLastFeed(
   session: SessionState,
   page: PostsPageResponse,
   bookmarked: readonly string[],
   storage: Storage | undefined = localStore(),
 ): void {
-  if (!session.token || !session.user) return forgetLastFeed(storage);
   const posts = page.posts.slice(0, FEED_PAGE_SIZE);
+  // An empty feed has nothing to show at once: the next visit waits for the backend's answer.
+  if (!session.token || !session.user || posts.length === 0) return forgetLastFeed(storage);
   const ids = new Set(posts.map((p) => p._id));
   const kept: LastFeed = {
     version: VERSION,
