@@ -117,7 +117,6 @@ function boot(): void {
   // starts (api/lastFeed.ts), once the saved data it was read from is known
   // to be still here: asked before the backend opens (and so creates) it.
   const kept = route === '/' ? readLastFeed(store.getState().session) : null;
-  const keptStillValid = kept ? savedDataExists() : undefined;
   // A signed-in page needs the backend for its first post: it starts at once,
   // beside the page's own chunks (the HTML preloads both). The login and
   // sign-up pages need it only on submit: it loads once they have painted,
@@ -127,7 +126,20 @@ function boot(): void {
   // share the main thread with the render that shows the copy, and hold it up.
   let starting: ReturnType<typeof startBackend> | undefined;
   const start = () => (starting ??= startBackend());
-  const copyPainted = keptStillValid?.then((exists) => (exists ? whenPostPainted(container) : undefined));
+  // The copy goes into the store before the first render (the check takes a few ms).
+  const copyShown = kept
+    ? savedDataExists().then((exists) => {
+        if (!exists) {
+          forgetLastFeed();
+          return false;
+        }
+        const shown = putLastFeed(store.dispatch, store.getState, kept);
+        // For tests and the bench: when the copy went in.
+        if (shown) performance.mark('murmur:last-feed-shown');
+        return shown;
+      })
+    : undefined;
+  const copyPainted = copyShown?.then((shown) => (shown ? whenPostPainted(container) : undefined));
   const backend = !signedIn ? afterFirstPaint().then(start) : copyPainted ? copyPainted.then(start) : start();
   const notices = backend.then((started) => started.notices);
   // While the backend loads, the page is mostly waiting: the cards' date
@@ -184,15 +196,8 @@ function boot(): void {
     }
     notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
   };
-  // The copy goes into the store before the first render (the check takes a few ms).
-  if (!kept || !keptStillValid) return render();
-  void keptStillValid
-    .then((exists) => {
-      // For tests and the bench: when the copy went in.
-      if (exists && putLastFeed(store.dispatch, store.getState, kept)) performance.mark('murmur:last-feed-shown');
-      else if (!exists) forgetLastFeed();
-    })
-    .finally(render);
+  if (copyShown) void copyShown.finally(render);
+  else render();
 }
 
 boot();
