@@ -65,7 +65,7 @@ function whenIdle(run: () => void): void {
 }
 
 /** Posts painted within this long after the copy went in, or the backend starts regardless. */
-const COPY_PAINT_DEADLINE_MS = 1500;
+const COPY_PAINT_DEADLINE_MS = 3000;
 
 /** Resolves after the frame that paints the first post in `container` (or after COPY_PAINT_DEADLINE_MS). */
 function whenPostPainted(container: HTMLElement): Promise<void> {
