@@ -5,6 +5,7 @@ import { App, routerBasename } from './app/App';
 import { preloadSignedInPages } from './app/routes';
 import { firstRenderMatches, PRERENDERED_SESSION, routeOf } from './app/prerendered';
 import { makeStore, type AppStore, type RootState } from './app/store';
+import { forgetLastFeed, putLastFeed, readLastFeed, savedDataExists } from './api/lastFeed';
 import { signedOut } from './api/session';
 import { BackendUnavailable } from './components/BackendUnavailable';
 import { StartupNotices } from './features/demo-data/StartupNotices';
@@ -58,6 +59,25 @@ async function startBackend() {
   return backend;
 }
 
+/** Posts painted within this long after the copy went in, or the backend starts regardless. */
+const COPY_PAINT_DEADLINE_MS = 3000;
+
+/** Resolves after the frame that paints the first post in `container` (or after COPY_PAINT_DEADLINE_MS). */
+function whenPostPainted(container: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    const deadline = setTimeout(done, COPY_PAINT_DEADLINE_MS);
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('article')) done();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    function done() {
+      clearTimeout(deadline);
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    }
+  });
+}
+
 /** Said once when the browser gives the page no service worker (a private window, some privacy settings). */
 const NO_WORKER_NOTICE =
   'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
@@ -87,13 +107,35 @@ function boot(): void {
   if (!container) return;
   const store = makeStore({ persist: true });
   const signedIn = store.getState().session.token !== null;
+  const route = routeOf(window.location.pathname, routerBasename);
+  // A return to Home shows the feed the visitor saw last while the backend
+  // starts (api/lastFeed.ts), once the saved data it was read from is known
+  // to be still here: asked before the backend opens (and so creates) it.
+  const kept = route === '/' ? readLastFeed(store.getState().session) : null;
   // A signed-in page needs the backend for its first post: it starts at once,
   // beside the page's own chunks (the HTML preloads both). The login and
   // sign-up pages need it only on submit: it loads once they have painted,
   // or at the first request if that comes sooner.
+  // With the feed seen last to show, it starts once that has painted: its
+  // start-up (the msw chunk, the wasm core, the saved data) would otherwise
+  // share the main thread with the render that shows the copy, and hold it up.
   let starting: ReturnType<typeof startBackend> | undefined;
   const start = () => (starting ??= startBackend());
-  const backend = signedIn ? start() : afterFirstPaint().then(start);
+  // The copy goes into the store before the first render (the check takes a few ms).
+  const copyShown = kept
+    ? savedDataExists().then((exists) => {
+        if (!exists) {
+          forgetLastFeed();
+          return false;
+        }
+        const shown = putLastFeed(store.dispatch, store.getState, kept);
+        // For tests and the bench: when the copy went in.
+        if (shown) performance.mark('murmur:last-feed-shown');
+        return shown;
+      })
+    : undefined;
+  const copyPainted = copyShown?.then((shown) => (shown ? whenPostPainted(container) : undefined));
+  const backend = !signedIn ? afterFirstPaint().then(start) : copyPainted ? copyPainted.then(start) : start();
   const notices = backend.then((started) => started.notices);
   // While the backend loads, the page is mostly waiting: the cards' date
   // formatters are made then rather than on the way to the first post.
@@ -111,7 +153,7 @@ function boot(): void {
   // (in the page, not through the service worker); the first render does not.
   holdBackendRequestsUntil(
     backend.then((started) => started.transport),
-    { onFirstRequest: () => void start() },
+    { onFirstRequest: copyPainted ? undefined : () => void start() },
   );
   // Uploaded images wait for the service worker, which serves them to
   // `<img>`: the static host would answer them 404.
@@ -129,21 +171,28 @@ function boot(): void {
     </StrictMode>
   );
   const marks = container.dataset;
-  let root: Root;
-  if (firstRenderMatches(marks, routeOf(window.location.pathname, routerBasename), signedIn)) {
-    // The page in the HTML is this visitor's first render: hydrate it.
-    root = hydrateRoot(container, app(prerenderedState(store, marks.prerenderedSession)));
-  } else {
-    root = createRoot(container);
-    // A transition: the root waits for the route's chunks (app/routes.tsx)
-    // with the HTML's page still there, then replaces it in one commit.
-    const clearMarks = () => {
-      container.removeAttribute('data-prerendered-path');
-      container.removeAttribute('data-prerendered-session');
-    };
-    startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
-  }
-  notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
+  const hydrating = firstRenderMatches(marks, route, signedIn);
+  // Taken before Home's copy from the last visit goes into the store: hydration renders the page in the HTML.
+  const serverState = hydrating ? prerenderedState(store, marks.prerenderedSession) : undefined;
+  const render = () => {
+    let root: Root;
+    if (hydrating) {
+      // The page in the HTML is this visitor's first render: hydrate it.
+      root = hydrateRoot(container, app(serverState));
+    } else {
+      root = createRoot(container);
+      // A transition: the root waits for the route's chunks (app/routes.tsx)
+      // with the HTML's page still there, then replaces it in one commit.
+      const clearMarks = () => {
+        container.removeAttribute('data-prerendered-path');
+        container.removeAttribute('data-prerendered-session');
+      };
+      startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
+    }
+    notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
+  };
+  if (copyShown) void copyShown.finally(render);
+  else render();
 }
 
 boot();

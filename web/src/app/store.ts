@@ -1,11 +1,12 @@
 import { combineSlices, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/apiSlice';
+import { lastFeedKeeper, lastFeedSlice } from '../api/lastFeed';
 import { loadStoredSession, logout, saveSession, sessionSlice } from '../api/session';
 import { feedSlice } from '../features/posts/feedSlice';
 import { loadTheme, saveTheme } from '../features/theme/theme';
 import { themeSlice } from '../features/theme/themeSlice';
 
-const appReducer = combineSlices(sessionSlice, api, themeSlice, feedSlice);
+const appReducer = combineSlices(sessionSlice, api, themeSlice, feedSlice, lastFeedSlice);
 
 export type RootState = ReturnType<typeof appReducer>;
 
@@ -17,7 +18,8 @@ function rootReducer(state: Partial<RootState> | undefined, action: UnknownActio
 
 /**
  * A new store. `persist` (on in the app, off by default in tests) restores the
- * session and the theme from localStorage and saves them back on change.
+ * session and the theme from localStorage and saves them back on change, and
+ * keeps Home's first page for the next visit (api/lastFeed.ts).
  */
 export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
   const { persist = false } = options;
@@ -38,6 +40,7 @@ export function makeStore(options: { preloadedState?: Partial<RootState>; persis
   });
   if (persist) {
     let last = store.getState();
+    store.subscribe(lastFeedKeeper(store.getState));
     store.subscribe(() => {
       const state = store.getState();
       if (state.session !== last.session) saveSession(state.session);

@@ -1,6 +1,9 @@
 // What the app and the in-browser backend agree on, in a module with no
 // dependencies: the app imports it without pulling in msw or the wasm chunk.
 
+/** The IndexedDB database that holds the saved data (an app may check it is still there: `indexedDB.databases()`). */
+export const DATABASE_NAME = 'murmur';
+
 /** Dispatched on `window` when another tab's change (or a reset) was loaded. */
 export const DATA_CHANGED_EVENT = 'murmur:data-changed';
 

@@ -1,7 +1,9 @@
 // IndexedDB access for the demo data: one database, four object stores, and
 // promise helpers that resolve only when a transaction has committed.
 
-export const DB_NAME = 'murmur';
+import { DATABASE_NAME } from './constants.js';
+
+export const DB_NAME = DATABASE_NAME;
 /** 1: state, media, quarantine. 2: the journal (a version-1 database is upgraded in place, its state kept). */
 const DB_VERSION = 2;
 

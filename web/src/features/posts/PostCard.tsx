@@ -10,6 +10,7 @@ import {
   useRemoveBookmarkMutation,
 } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
+import { selectLastFeedPost, selectShowingLastFeed } from '../../api/lastFeed';
 import type { Post } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -21,6 +22,7 @@ import { EditPostModal } from './EditPostModal';
 import { likedByLine } from './likedBy';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
+import { useHeldToggle } from './useHeldToggle';
 import './posts.css';
 
 export interface PostCardProps {
@@ -40,19 +42,22 @@ interface ToggleButtonProps {
   label: string;
   pressed: boolean;
   disabled: boolean;
+  /** The click waits for the backend's answer (useHeldToggle). */
+  busy?: boolean;
   onClick: () => void;
   kind: 'like' | 'bookmark';
   children: ReactNode;
 }
 
 /** An on/off icon button: a fixed name, its state in aria-pressed. */
-function ToggleButton({ label, pressed, disabled, onClick, kind, children }: ToggleButtonProps) {
+function ToggleButton({ label, pressed, disabled, busy = false, onClick, kind, children }: ToggleButtonProps) {
   return (
     <button
       type="button"
-      className={`icon-btn post-card__${kind}${pressed ? ' is-on' : ''}`}
+      className={`icon-btn post-card__${kind}${pressed ? ' is-on' : ''}${busy ? ' is-waiting' : ''}`}
       aria-label={label}
       aria-pressed={pressed}
+      aria-busy={busy || undefined}
       disabled={disabled}
       onClick={onClick}
     >
@@ -71,9 +76,25 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
   const [deletePost] = useDeletePostMutation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Shown from the last visit's copy (api/lastFeed.ts): a like or a bookmark waits for the backend's version of the post.
+  const fromLastVisit = useAppSelector(selectShowingLastFeed);
+  const heldLike = useHeldToggle(
+    'Your like',
+    (state) => selectLastFeedPost(state, post._id)?.likes.likedBy.some((u) => u.username === me),
+    (on) => withErrorToast((on ? likePost : dislikePost)(post._id).unwrap()),
+  );
+  const heldBookmark = useHeldToggle(
+    'Your bookmark',
+    (state) => selectBookmarkIds(state).includes(post._id),
+    (on) => bookmarkAs(on),
+    'getBookmarks',
+  );
 
   const name = `${post.firstName} ${post.lastName}`.trim() || post.username;
-  const liked = me !== undefined && post.likes.likedBy.some((u) => u.username === me);
+  const likedNow = me !== undefined && post.likes.likedBy.some((u) => u.username === me);
+  const liked = heldLike.wanted ?? likedNow;
+  const likeCount = post.likes.likeCount + Number(liked) - Number(likedNow);
+  const bookmarkShown = heldBookmark.wanted ?? bookmarked;
   const isAuthor = me === post.username;
   const likedBy = likedByLine(post.likes.likedBy);
   const commentCount = post.comments.length;
@@ -81,12 +102,18 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
 
   // Both show at once (api/apiSlice.ts) and are taken back if the core refuses.
   async function toggleLike() {
+    if (fromLastVisit || heldLike.wanted !== null) return heldLike.hold(!liked);
     await withErrorToast((liked ? dislikePost : likePost)(post._id).unwrap());
   }
 
+  async function bookmarkAs(on: boolean) {
+    const done = await withErrorToast((on ? addBookmark : removeBookmark)(post._id).unwrap());
+    if (done) toast.success(on ? 'Added to bookmarks' : 'Removed from bookmarks');
+  }
+
   async function toggleBookmark() {
-    const done = await withErrorToast((bookmarked ? removeBookmark : addBookmark)(post._id).unwrap());
-    if (done) toast.success(bookmarked ? 'Removed from bookmarks' : 'Added to bookmarks');
+    if (fromLastVisit || heldBookmark.wanted !== null) return heldBookmark.hold(!bookmarkShown);
+    await bookmarkAs(!bookmarked);
   }
 
   async function share() {
@@ -143,14 +170,15 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
             label="Like"
             pressed={liked}
             disabled={liking.isLoading || disliking.isLoading}
+            busy={heldLike.wanted !== null}
             onClick={toggleLike}
             kind="like"
           >
             <HeartIcon filled={liked} />
           </ToggleButton>
           <span className="post-card__count" data-testid="like-count">
-            {post.likes.likeCount}
-            <span className="visually-hidden"> {post.likes.likeCount === 1 ? 'like' : 'likes'}</span>
+            {likeCount}
+            <span className="visually-hidden"> {likeCount === 1 ? 'like' : 'likes'}</span>
           </span>
         </span>
         <span className="post-card__action">
@@ -167,12 +195,13 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
         </button>
         <ToggleButton
           label="Bookmark"
-          pressed={bookmarked}
+          pressed={bookmarkShown}
           disabled={adding.isLoading || removing.isLoading}
+          busy={heldBookmark.wanted !== null}
           onClick={toggleBookmark}
           kind="bookmark"
         >
-          <BookmarkIcon filled={bookmarked} />
+          <BookmarkIcon filled={bookmarkShown} />
         </ToggleButton>
       </div>
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
 import { useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/apiSlice';
+import { isLastFeedArg, selectLastFeedStatus } from '../../api/lastFeed';
 import type { Post } from '../../api/models';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
@@ -18,24 +19,26 @@ const NO_POSTS: readonly Post[] = [];
 export function usePostList(arg: FeedArg, { quiet = false } = {}) {
   const token = useAppSelector(selectToken);
   const feed = useGetFeedInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
+  // Home's copy from the last visit (api/lastFeed.ts) is taken down if the backend's read of it failed.
+  const copyFailed = useAppSelector((state) => isLastFeedArg(arg) && selectLastFeedStatus(state) === 'failed');
   useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
   useErrorToast(quiet ? undefined : feed.error);
   const posts = useMemo(() => {
     // Pages are read by number: a post may sit in two of them after a write.
     const seen = new Set<string>();
-    const pages = feed.data?.pages ?? [];
+    const pages = (!copyFailed && feed.data?.pages) || [];
     const all = pages.flatMap((page) => page.posts).filter((p) => !seen.has(p._id) && Boolean(seen.add(p._id)));
     return all.length ? all : NO_POSTS;
-  }, [feed.data]);
+  }, [feed.data, copyFailed]);
   const { fetchNextPage, refetch } = feed;
   return {
     posts,
     /** How many posts the list holds in all (loaded or not). */
-    total: feed.data?.pages.at(-1)?.total ?? 0,
+    total: (!copyFailed && feed.data?.pages.at(-1)?.total) || 0,
     /** Nothing to show yet: the first answer has not come. */
     loading: feed.isLoading,
     /** The last read failed and nothing is shown. */
-    failed: feed.isError && !feed.data,
+    failed: feed.isError && (!feed.data || copyFailed),
     error: feed.error,
     /** Reads the next page. */
     loadMore: fetchNextPage,
