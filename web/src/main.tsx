@@ -62,19 +62,34 @@ async function startBackend() {
 /** Posts painted within this long after the copy went in, or the backend starts regardless. */
 const COPY_PAINT_DEADLINE_MS = 3000;
 
-/** Resolves after the frame that paints the first post in `container` (or after COPY_PAINT_DEADLINE_MS). */
+/**
+ * Resolves after the frame that paints the first post in `container` (or
+ * after COPY_PAINT_DEADLINE_MS). A page that is not visible gets no frames
+ * and paints nothing (a tab opened in the background): it resolves at once.
+ */
 function whenPostPainted(container: HTMLElement): Promise<void> {
   return new Promise((resolve) => {
-    const deadline = setTimeout(done, COPY_PAINT_DEADLINE_MS);
-    const observer = new MutationObserver(() => {
-      if (container.querySelector('article')) done();
-    });
-    observer.observe(container, { childList: true, subtree: true });
-    function done() {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
       clearTimeout(deadline);
       observer.disconnect();
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-    }
+      document.removeEventListener('visibilitychange', onHidden);
+      resolve();
+    };
+    const deadline = setTimeout(finish, COPY_PAINT_DEADLINE_MS);
+    const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('article')) painted();
+    });
+    const onHidden = () => {
+      if (document.visibilityState !== 'visible') finish();
+    };
+    if (document.visibilityState !== 'visible') return finish();
+    document.addEventListener('visibilitychange', onHidden);
+    if (container.querySelector('article')) painted();
+    else observer.observe(container, { childList: true, subtree: true });
   });
 }
 

@@ -113,14 +113,28 @@ export function keepLastFeed(
  * (this copy, the session): a copy that outlived its data is never shown.
  * Without `indexedDB.databases()` (an old browser) nothing can be told: no copy is shown.
  */
-export async function savedDataExists(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<boolean> {
+export async function savedDataExists(
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+  deadlineMs = SAVED_DATA_CHECK_MS,
+): Promise<boolean> {
   if (typeof factory?.databases !== 'function') return false;
+  // WebKit's ephemeral sessions never settle `databases()`: no answer in time
+  // counts as "cannot tell", and the backend starts as on a first visit.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadlineMs)));
+  const asked = factory
+    .databases()
+    .then((databases) => databases.some((db) => db.name === DATABASE_NAME))
+    .catch(() => false);
   try {
-    return (await factory.databases()).some((db) => db.name === DATABASE_NAME);
-  } catch {
-    return false;
+    return await Promise.race([asked, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+/** How long the check for the saved data may take before the copy is given up. */
+export const SAVED_DATA_CHECK_MS = 500;
 
 /** Where the copy stands: not shown, on screen until the backend answers, or taken down because the backend's read failed. */
 export type LastFeedStatus = 'none' | 'shown' | 'failed';
