@@ -107,11 +107,13 @@ test('no page reloads itself: a second tab opened while the worker installs, and
   page,
   context,
 }) => {
+  test.setTimeout(90_000); // worker installs and a 5 s claim wait, on a machine that may be busy
   await page.goto('/');
   // At once, while the first page's worker may still be installing.
   const second = await context.newPage();
   await second.goto('/post/p-01');
-  await expect(second.locator('article, li')).toHaveCount(1);
+  // It waits for the worker's install and activation, which a loaded machine slows.
+  await expect(second.locator('article, li')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
   await page.reload();
   for (const [tab, field] of [
@@ -138,6 +140,7 @@ test('a hard reload beside another tab: taken over by a worker that answers the 
   page,
   context,
 }) => {
+  test.setTimeout(90_000); // worker installs and a 5 s claim wait, on a machine that may be busy
   await page.goto('/');
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -166,7 +169,7 @@ test('a hard reload beside another tab: taken over by a worker that answers the 
     // msw's own worker does not: the start says why, after 5 s, and the page stays.
     await expect(page.getByText('The backend could not start: The service worker')).toContainText(
       'does not control this page',
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     );
   }
   await page.waitForTimeout(2000);
