@@ -23,6 +23,10 @@ const OUTSIDE = [
     why: 'cites the spec kept outside this repository: cite docs/product.md or docs/rules.md',
   },
   {
+    pattern: /(^|[\s(])§\s*\d/,
+    why: 'cites a numbered section of a document kept outside this repository: cite docs/ instead',
+  },
+  {
     pattern: /\b[Ii]ssues? #?\d+/,
     why: 'cites an issue number: state the reason (history goes in git and bench/NOTES.md)',
   },
@@ -55,7 +59,8 @@ export function findProblems(files, read = (file) => readFileSync(join(ROOT, fil
       .split('\n')
       .forEach((line, index) => {
         const where = `${file}:${index + 1}`;
-        for (const { pattern, why } of OUTSIDE) if (pattern.test(line)) problems.push(`${where}: ${why}`);
+        const outside = OUTSIDE.find(({ pattern }) => pattern.test(line));
+        if (outside) problems.push(`${where}: ${outside.why}`);
         for (const [, doc, section] of line.matchAll(DOC_CITATION)) {
           const found = headingsOf(doc);
           if (!found) problems.push(`${where}: cites docs/${doc}, which does not exist`);

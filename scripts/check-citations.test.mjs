@@ -13,6 +13,7 @@ test('a comment citing a file kept outside the repository is refused', () => {
 
 test('a comment citing the spec by section or an issue number is refused', () => {
   assert.equal(check('// The route table of spec \u00a7 2.').length, 1);
+  assert.equal(check('/// The catalogue messages (\u00a78) are reproduced verbatim.').length, 1);
   assert.equal(check(['// Fixed in issue', '14.'].join(' ')).length, 1);
   assert.equal(check(['/* see Issues', '#7 */'].join(' ')).length, 1);
 });

@@ -14,8 +14,8 @@ pub struct ErrorResponse {
     pub errors: Vec<String>,
 }
 
-/// Everything a request can fail with. The catalogue messages of the spec
-/// (§8) are reproduced verbatim.
+/// Everything a request can fail with. The catalogue messages (docs/API.md)
+/// are reproduced verbatim.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ApiError {
     InvalidToken,
