@@ -195,11 +195,19 @@ test.describe('post card', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('media: an image with alt text, and the .mp4 post as a video with controls', async ({ page }) => {
+  test('media: an image with alt text, and the .mp4 post as a video that plays, with controls, from its play button', async ({
+    page,
+  }) => {
     await signIn(page, '/post/p-11');
     const video = page.getByRole('article').locator('video');
-    await expect(video).toHaveAttribute('controls', '');
     await expect(video).toHaveAttribute('preload', 'metadata');
+    // Its first frame shows under the play button; the browser's controls come with playing.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    await expect(video).not.toHaveAttribute('controls', '');
+    await page.getByRole('button', { name: 'Play the video shared by Maya Lindqvist' }).click();
+    await expect(video).toHaveAttribute('controls', '');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+    await expect(video).toBeFocused();
     await signIn(page, '/post/p-02');
     const image = page.getByRole('img', { name: 'Image shared by Maya Lindqvist' });
     await expect(image).toBeVisible();

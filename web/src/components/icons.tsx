@@ -95,6 +95,11 @@ export const MoreIcon = (p: IconProps) => (
     <circle cx="19" cy="12" r="1.3" fill="currentColor" />
   </Icon>
 );
+export const PlayIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M7 4.5v15l12.5-7.5z" fill="currentColor" />
+  </Icon>
+);
 export const ImageIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="4" width="18" height="16" rx="2" />

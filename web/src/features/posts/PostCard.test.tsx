@@ -97,9 +97,33 @@ describe('PostCard', () => {
     };
     renderWithProviders(<PostCard post={post({ mediaURL: '/seed/waves.mp4', comments: [comment] })} />, signedIn());
     const video = document.querySelector('video');
-    expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('preload', 'metadata');
+    expect(video).toHaveAttribute('src', '/seed/waves.mp4');
     expect(screen.getByRole('link', { name: 'View all 1 comment' })).toHaveAttribute('href', '/post/p-1');
+  });
+
+  it("shows a video's first frame and a play button; the browser's controls come with playing", async () => {
+    renderWithProviders(<PostCard post={post({ mediaURL: '/seed/waves.mp4' })} />, signedIn());
+    const video = document.querySelector('video')!;
+    let played = 0;
+    video.play = () => {
+      played += 1;
+      return Promise.resolve();
+    };
+    expect(video).not.toHaveAttribute('controls');
+    await userEvent.click(screen.getByRole('button', { name: 'Play the video shared by Maya Lindqvist' }));
+    expect(video).toHaveAttribute('controls');
+    expect(played).toBe(1);
+    expect(video).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /Play the video/ })).toBeNull();
+  });
+
+  it('keeps the controls when the browser refuses to play', async () => {
+    renderWithProviders(<PostCard post={post({ mediaURL: '/seed/waves.mp4' })} />, signedIn());
+    const video = document.querySelector('video')!;
+    video.play = () => Promise.reject(new DOMException('blocked', 'NotAllowedError'));
+    await userEvent.click(screen.getByRole('button', { name: 'Play the video shared by Maya Lindqvist' }));
+    expect(video).toHaveAttribute('controls');
   });
 
   it('offers a seed photo as WebP at the width it is drawn, with its JPEG for other browsers; an upload as it is', () => {

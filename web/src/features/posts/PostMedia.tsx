@@ -1,4 +1,5 @@
-import { ImageIcon } from '../../components/icons';
+import { useRef, useState } from 'react';
+import { ImageIcon, PlayIcon } from '../../components/icons';
 import { isVideo, photoSources } from '../../lib/assets';
 import { useMediaSrc } from '../../lib/useMediaSrc';
 
@@ -26,21 +27,7 @@ export function PostMedia({ url, author }: { url: string; author: string }) {
       </div>
     );
   }
-  if (isVideo(url)) {
-    return (
-      <video
-        className="post-card__media"
-        src={media.src}
-        onError={media.onError}
-        controls
-        preload="metadata"
-        playsInline
-        width={640}
-        height={360}
-        aria-label={`Video shared by ${author}`}
-      />
-    );
-  }
+  if (isVideo(url)) return <PostVideo src={media.src} onError={media.onError} author={author} />;
   const image = (
     <img
       className="post-card__media"
@@ -61,5 +48,56 @@ export function PostMedia({ url, author }: { url: string; author: string }) {
       <source type="image/webp" srcSet={webp} sizes={MEDIA_SIZES} />
       {image}
     </picture>
+  );
+}
+
+/**
+ * A post's video: its first frame and a play button until the visitor asks
+ * for it, then the browser's own controls, playing. A video element with
+ * controls builds the browser's whole control panel when it first shows,
+ * which on a phone costs more than the rest of a feed's first screen; most
+ * visitors scroll past, so the panel is built only for a video played.
+ */
+function PostVideo({ src, onError, author }: { src: string; onError: () => void; author: string }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [started, setStarted] = useState(false);
+  const play = () => {
+    setStarted(true);
+    const element = video.current;
+    if (!element) return;
+    element.focus();
+    // A refusal (a browser that blocks it, a file that cannot play) leaves the controls to try again.
+    try {
+      void element.play()?.catch(() => undefined);
+    } catch {
+      // as above
+    }
+  };
+  return (
+    <div className="post-card__video">
+      <video
+        ref={video}
+        className="post-card__media"
+        src={src}
+        onError={onError}
+        controls={started}
+        preload="metadata"
+        playsInline
+        width={640}
+        height={360}
+        tabIndex={started ? 0 : -1}
+        aria-label={`Video shared by ${author}`}
+      />
+      {!started && (
+        <button
+          type="button"
+          className="post-card__play"
+          onClick={play}
+          aria-label={`Play the video shared by ${author}`}
+        >
+          <PlayIcon size={30} />
+        </button>
+      )}
+    </div>
   );
 }
