@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
-import { useAppSelector } from '../api/hooks';
+import { useAppDispatch, useAppSelector } from '../api/hooks';
 import { selectToken } from '../api/session';
+import { startSignInReads } from '../api/signInReads';
+import { selectFilter } from '../features/posts/feedSlice';
 
 /** Location state that carries where a visitor was going before /login. */
 export interface FromState {
@@ -40,7 +43,15 @@ export function RequireAuth() {
 /** /login and /signup: with a token held, go on to the remembered page or home. */
 export function RedirectIfSignedIn() {
   const token = useAppSelector(selectToken);
+  const filter = useSelector(selectFilter);
+  const dispatch = useAppDispatch();
   const location = useLocation();
-  if (token) return <Navigate to={returnPath(location.state)} replace />;
+  const to = token ? returnPath(location.state) : null;
+  // Home's first reads start before the navigation (a layout effect runs
+  // before Navigate's): Home then opens with its posts (api/signInReads.ts).
+  useLayoutEffect(() => {
+    if (to === '/' && token) startSignInReads(dispatch, { scope: 'home', filter }, token);
+  }, [to, token, dispatch, filter]);
+  if (to !== null) return <Navigate to={to} replace />;
   return <Outlet />;
 }

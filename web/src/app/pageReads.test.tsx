@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../testing/matchMediaStub';
 import { guestOnRealCore } from '../testing/realCore';
 import { renderWithProviders } from '../testing/render';
+import { WIDE_SCREEN } from './layout/AppLayout';
 import { AppRoutes } from './routes';
 
 const session = guestOnRealCore();
@@ -15,7 +16,8 @@ session.server.events.on('request:start', ({ request }) => {
   requests.push(`${request.method} ${url.pathname}${url.search}`);
 });
 beforeEach(() => {
-  stubMatchMedia();
+  // A wide screen: the Who to Follow panel is there (app/layout/AppLayout.tsx).
+  stubMatchMedia((query) => query === WIDE_SCREEN);
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   requests.length = 0;
 });

@@ -82,6 +82,50 @@ describe('route guard', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
+  it('Login As Guest opens Home with its posts already drawn: no loading state, each read once', async () => {
+    const requests: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      requests.push(`${request.method} ${url.pathname}`);
+    };
+    server.events.on('request:start', onRequest);
+    // Everything the page ever showed, from the click on: a loading state would be caught here.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (screen.queryByText('Loading posts')) shown.push('loading');
+      if (screen.queryByRole('navigation', { name: 'Main' }) && !screen.queryByRole('article'))
+        shown.push('frame only');
+    });
+    try {
+      const { user } = renderApp('/login');
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+      await waitFor(() => expect(where()).toBe('/'));
+      expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(shown).toEqual([]);
+      expect(requests.filter((r) => r === 'GET /api/posts/feed')).toHaveLength(1);
+      expect(requests.filter((r) => r === 'GET /api/users/bookmark')).toHaveLength(1);
+    } finally {
+      observer.disconnect();
+      server.events.removeListener('request:start', onRequest);
+    }
+  });
+
+  it('a sign-in that goes elsewhere than Home reads nothing of Home', async () => {
+    const requests: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => requests.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    try {
+      const { user } = renderApp('/theme');
+      await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+      await waitFor(() => expect(where()).toBe('/theme'));
+      expect(requests).not.toContain('/api/posts/feed');
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
+  });
+
   it('keeps the remembered page across the switch to sign-up, and lands there after signing up', async () => {
     const { user, store } = renderApp('/theme');
     await user.click(screen.getByRole('link', { name: 'Create an account' }));
@@ -107,8 +151,12 @@ describe('route guard', () => {
   });
 
   it('opening /signup with a token held goes home', async () => {
-    renderApp('/signup', await signedInStore());
-    expect(where()).toBe('/');
+    const store = await signedInStore();
+    // Home's first reads (api/signInReads.ts) come before it: the render settles once they are in.
+    await act(async () => {
+      renderApp('/signup', store);
+    });
+    await waitFor(() => expect(where()).toBe('/'));
   });
 });
 

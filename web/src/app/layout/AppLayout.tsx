@@ -1,20 +1,31 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useGetBookmarksQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
+import { releaseSignInReads, useSignInReads } from '../../api/signInReads';
 import { Spinner } from '../../components/Spinner';
 import { WhoToFollow } from '../../features/users/WhoToFollow';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Header } from './Header';
 import { MainNav } from './MainNav';
 import './layout.css';
+
+/** Where the Who to Follow panel has room (layout.css hides it below this width). */
+export const WIDE_SCREEN = 'not all and (max-width: 1099px)';
 
 /**
  * The frame of every signed-in page: header, navigation (a sidebar on wide
  * screens, a bottom bar on phones), the page, and the Who to Follow panel.
  */
 export function AppLayout() {
+  // Just signed in: the login page stays until Home's first reads are in (api/signInReads.ts).
+  useSignInReads();
+  useEffect(releaseSignInReads, []);
   const token = useAppSelector(selectToken);
+  // The right panel shows only on wide screens (layout.css); elsewhere it is
+  // not rendered at all, so that a phone neither builds nor asks for it.
+  const wide = useMediaQuery(WIDE_SCREEN, true);
 
   // Post cards everywhere show the bookmark state, so the session's bookmarks
   // load with the shell. A token route: if the backend no longer accepts the
@@ -42,14 +53,16 @@ export function AppLayout() {
             <Outlet />
           </Suspense>
         </main>
-        <aside className="shell__aside" aria-label="Suggestions">
-          <div className="shell__aside-inner">
-            <WhoToFollow />
-            <p className="shell__note muted">
-              Murmur runs entirely in your browser: your posts never leave this device.
-            </p>
-          </div>
-        </aside>
+        {wide && (
+          <aside className="shell__aside" aria-label="Suggestions">
+            <div className="shell__aside-inner">
+              <WhoToFollow />
+              <p className="shell__note muted">
+                Murmur runs entirely in your browser: your posts never leave this device.
+              </p>
+            </div>
+          </aside>
+        )}
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/apiSlice';
 import { isLastFeedArg, selectLastFeedStatus } from '../../api/lastFeed';
 import type { Post } from '../../api/models';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
+import { takeSignInRead } from '../../api/signInReads';
 import { useErrorToast } from '../../lib/notify';
 import { selectFilter } from './feedSlice';
 
@@ -18,10 +19,15 @@ const NO_POSTS: readonly Post[] = [];
  */
 export function usePostList(arg: FeedArg, { quiet = false } = {}) {
   const token = useAppSelector(selectToken);
-  const feed = useGetFeedInfiniteQuery(arg, { refetchOnMountOrArgChange: true });
+  // What a sign-in has just read for this page (api/signInReads.ts) is this mount's read.
+  const [signInRead] = useState(() => ({
+    feed: takeSignInRead({ feed: arg }) ? JSON.stringify(arg) : null,
+    bookmarks: takeSignInRead('bookmarks'),
+  }));
+  const feed = useGetFeedInfiniteQuery(arg, { refetchOnMountOrArgChange: signInRead.feed !== JSON.stringify(arg) });
   // Home's copy from the last visit (api/lastFeed.ts) is taken down if the backend's read of it failed.
   const copyFailed = useAppSelector((state) => isLastFeedArg(arg) && selectLastFeedStatus(state) === 'failed');
-  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: !signInRead.bookmarks });
   useErrorToast(quiet ? undefined : feed.error);
   const posts = useMemo(() => {
     // Pages are read by number: a post may sit in two of them after a write.
