@@ -14,6 +14,7 @@ import { uploadImage } from '../lib/files';
 import { apiFailure, baseQuery, endSessionIfRejected, type ApiArgs, type ApiState } from './baseQuery';
 import type { Comment, Post, PostData, User, UserEdit } from './models';
 import { setUser, signedIn } from './session';
+import { rememberSignInAnswer } from './signInAnswer';
 import type {
   BookmarksResponse,
   CommentRequest,
@@ -262,7 +263,10 @@ export const api = createApi({
         transformResponse: pick,
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           try {
-            dispatch(signedIn((await queryFulfilled).data));
+            const session = (await queryFulfilled).data;
+            // Home's first reads need not ask for the bookmarks again (api/signInAnswer.ts).
+            rememberSignInAnswer(session.token, session.user);
+            dispatch(signedIn(session));
           } catch {
             // The form tells the user.
           }

@@ -1,5 +1,6 @@
 // What a sign-in leads to, read before the page changes: Home's first feed
-// page and the bookmark ids. The signed-in frame (app/layout/AppLayout.tsx)
+// page and the bookmark ids (those of the sign-in's answer when there was
+// one in this page, rather than a second read). The signed-in frame (app/layout/AppLayout.tsx)
 // waits for them inside the navigation's transition, so the login page stays
 // until Home can be drawn whole: the frame and the first posts in one commit,
 // with one layout, instead of the frame with a spinner first and the posts
@@ -8,6 +9,7 @@
 import { use } from 'react';
 import { api, type FeedArg } from './apiSlice';
 import type { SharedDispatch } from './hooks';
+import { takeSignInBookmarks } from './signInAnswer';
 
 /** The longest a sign-in holds the page for its reads; past it Home opens and shows its own loading state. */
 export const SIGN_IN_READS_MAX_WAIT_MS = 2000;
@@ -20,7 +22,7 @@ interface Reads {
   token: string;
   /** The feed's argument, as Home asks for it. */
   feed: FeedArg;
-  /** Each read's cache subscription, held until Home holds its own. */
+  /** The reads' cache subscriptions, held until Home holds its own. */
   release: () => void;
   /** Home's first mount has taken the reads as its own. */
   taken: { feed: boolean; bookmarks: boolean };
@@ -31,15 +33,20 @@ let current: Reads | null = null;
 const sameArg = (a: FeedArg, b: FeedArg) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Starts Home's first reads for the session `token` that has just begun (the
- * token is in the store). Does nothing if the same reads are under way;
- * replaces those of another session.
+ * Starts Home's first reads for the session `token` (in the store): the
+ * feed's first page, and the bookmark ids, which a sign-in's answer in this
+ * page already holds (`user.bookmarks` is what `GET /users/bookmark`
+ * answers); a session from an earlier visit reads them. Does nothing if the
+ * same reads are under way; replaces those of another session.
  */
 export function startSignInReads(dispatch: SharedDispatch, feed: FeedArg, token: string): void {
   if (current && current.token === token && sameArg(current.feed, feed)) return;
   releaseSignInReads();
   const feedRead = dispatch(api.endpoints.getFeed.initiate(feed));
-  const bookmarksRead = dispatch(api.endpoints.getBookmarks.initiate());
+  const answered = takeSignInBookmarks(token);
+  const bookmarksRead = answered
+    ? dispatch(api.util.upsertQueryData('getBookmarks', undefined, answered))
+    : dispatch(api.endpoints.getBookmarks.initiate());
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, SIGN_IN_READS_MAX_WAIT_MS);
@@ -56,7 +63,7 @@ export function startSignInReads(dispatch: SharedDispatch, feed: FeedArg, token:
     feed,
     release: () => {
       feedRead.unsubscribe();
-      bookmarksRead.unsubscribe();
+      if ('unsubscribe' in bookmarksRead) bookmarksRead.unsubscribe();
     },
     taken: { feed: false, bookmarks: false },
   };

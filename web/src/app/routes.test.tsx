@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, SESSION_ENDED_MESSAGE } from '../api/session';
+import { takeSignInBookmarks } from '../api/signInAnswer';
 import { stubMatchMedia } from '../testing/matchMediaStub';
 import { createTestServer } from '@murmur/backend/node';
 import { renderWithProviders } from '../testing/render';
@@ -82,7 +83,7 @@ describe('route guard', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it('Login As Guest opens Home with its posts already drawn: no loading state, each read once', async () => {
+  it('Login As Guest opens Home with its posts already drawn: no loading state, the feed read once, the bookmarks taken from the answer', async () => {
     const requests: string[] = [];
     const onRequest = ({ request }: { request: Request }) => {
       const url = new URL(request.url);
@@ -105,7 +106,9 @@ describe('route guard', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(shown).toEqual([]);
       expect(requests.filter((r) => r === 'GET /api/posts/feed')).toHaveLength(1);
-      expect(requests.filter((r) => r === 'GET /api/users/bookmark')).toHaveLength(1);
+      expect(requests.filter((r) => r === 'GET /api/users/bookmark')).toHaveLength(0);
+      // The guest's bookmarked seed posts show as bookmarked.
+      expect(screen.getAllByRole('button', { name: 'Bookmark', pressed: true }).length).toBeGreaterThan(0);
     } finally {
       observer.disconnect();
       server.events.removeListener('request:start', onRequest);
@@ -157,6 +160,24 @@ describe('route guard', () => {
       renderApp('/signup', store);
     });
     await waitFor(() => expect(where()).toBe('/'));
+  });
+
+  it('a session from an earlier visit, at /login, reads its bookmarks (the stored user may be out of date)', async () => {
+    const store = await signedInStore();
+    // A page opened later: no sign-in has answered in it.
+    takeSignInBookmarks('');
+    const requests: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => requests.push(new URL(request.url).pathname);
+    server.events.on('request:start', onRequest);
+    try {
+      await act(async () => {
+        renderApp('/login', store);
+      });
+      await waitFor(() => expect(where()).toBe('/'));
+      expect(requests.filter((r) => r === '/api/users/bookmark')).toHaveLength(1);
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
   });
 });
 
