@@ -3,7 +3,7 @@
 // message}` with the catalogue's message, and a token the backend refuses
 // ends the session here, once, for every request.
 import type { BaseQueryApi, BaseQueryFn } from '@reduxjs/toolkit/query';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { ApiError, apiRequest, errorMessage, type RequestOptions } from '../lib/api';
 import { logout, SESSION_ENDED_MESSAGE, type SessionState } from './session';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { makeStore } from '../app/store';
 import { createTestServer } from '@murmur/backend/node';
 import { GUEST, signIn } from '../testing/realCore';

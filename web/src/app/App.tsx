@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, StaticRouter } from 'react-router-dom';
 import { Provider, useSelector } from 'react-redux';
+import { Toasts } from '../components/Toasts';
 import { DataSync } from '../features/demo-data/useDataSync';
 import { applyTheme } from '../features/theme/theme';
 import { selectTheme } from '../features/theme/themeSlice';
@@ -33,19 +33,8 @@ export function ThemeSync() {
   return null;
 }
 
-/** Toasts: top centre, 1500 ms for success and error (docs/product.md, "Shared layout"). */
-export function AppToaster() {
-  return (
-    <Toaster
-      position="top-center"
-      toastOptions={{
-        className: 'toast',
-        success: { duration: 1500 },
-        error: { duration: 1500 },
-      }}
-    />
-  );
-}
+/** The app's toasts (components/Toasts.tsx). */
+export const AppToaster = Toasts;
 
 interface AppProps {
   store: AppStore;

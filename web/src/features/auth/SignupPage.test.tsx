@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
+import { Toasts } from '../../components/Toasts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer } from '@murmur/backend/node';
 import { INPUT_ERRORS } from '../../api/inputRules';
@@ -23,7 +24,7 @@ function renderSignup() {
   const result = renderWithProviders(
     <>
       <SignupPage />
-      <Toaster />
+      <Toasts />
     </>,
     { route: '/signup' },
   );

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router-dom';
 import { useSignupMutation } from '../../api/apiSlice';
 import { fieldOfMessage, nameProblem, passwordProblem, usernameProblem, type Problem } from '../../api/inputRules';

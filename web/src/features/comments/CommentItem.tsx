@@ -1,6 +1,6 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useDeleteCommentMutation, useEditCommentMutation } from '../../api/apiSlice';
 import { codePoints, commentProblem, INPUT_ERRORS, MAX_COMMENT_CHARS, trimmed } from '../../api/inputRules';
 import type { Comment } from '../../api/models';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useAppDispatch, type SharedState } from '../../api/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageBar } from '../../components/PageBar';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from 'react-redux';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useAppDispatch, type SharedState } from '../../api/hooks';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_PERSISTENT, STORAGE_CLEARED } from '@murmur/backend/protocol';
 import { AppToaster } from '../../app/App';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { BACKEND_NOTICE_EVENT, STORAGE_CLEARED } from '@murmur/backend/protocol';
 
 /** Where the loss notice leads: the restore, on the Your data page (a plain link: the toaster sits outside the router). */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { api } from '../../api/apiSlice';
 import { forgetLastFeed } from '../../api/lastFeed';
 import { useAppDispatch, type SharedDispatch, type SharedState } from '../../api/hooks';

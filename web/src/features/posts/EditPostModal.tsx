@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useEditPostMutation } from '../../api/apiSlice';
 import type { Post, PostData } from '../../api/models';
 import { Modal } from '../../components/Modal';

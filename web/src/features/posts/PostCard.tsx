@@ -1,6 +1,6 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import {
   selectBookmarkIds,
   useAddBookmarkMutation,

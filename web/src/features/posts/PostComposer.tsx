@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useCreatePostMutation } from '../../api/apiSlice';
 import type { PostData } from '../../api/models';
 import { withErrorToast } from '../../lib/notify';

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { Avatar } from '../../components/Avatar';
 import { useUploadMediaMutation } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';

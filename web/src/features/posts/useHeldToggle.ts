@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { api } from '../../api/apiSlice';
 import type { SharedDispatch, SharedState } from '../../api/hooks';
 import { whenLastFeedAnswered } from '../../api/lastFeed';

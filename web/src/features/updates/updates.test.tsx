@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast, { Toaster } from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
+import { Toasts } from '../../components/Toasts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { offerReloadOnNewVersion } from './updates';
@@ -23,7 +24,7 @@ describe('the new-version offer', () => {
   it('shows once a new worker takes over a page that had one, and reloads on request', async () => {
     const reload = vi.fn();
     const container = workers(true);
-    render(<Toaster />);
+    render(<Toasts />);
     offerReloadOnNewVersion(container, reload);
     expect(screen.queryByText(OFFER)).not.toBeInTheDocument();
 
@@ -37,7 +38,7 @@ describe('the new-version offer', () => {
 
   it('stays quiet when the first visit’s worker takes over a page that had none', () => {
     const container = workers(false);
-    render(<Toaster />);
+    render(<Toasts />);
     offerReloadOnNewVersion(container, vi.fn());
     act(() => {
       container.dispatchEvent(new Event('controllerchange'));

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import './updates.css';
 
 /** The toast's id: several events (two workers, StrictMode) still show it once. */

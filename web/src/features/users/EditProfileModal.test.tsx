@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useEditUserMutation, useUploadMediaMutation } from '../../api/apiSlice';
 import {
   bioProblem,

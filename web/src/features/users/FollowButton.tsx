@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import toast from 'react-hot-toast/headless';
 import { useFollowUserMutation, useUnfollowUserMutation } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import type { UserSummary } from '../../api/models';
