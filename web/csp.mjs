@@ -5,8 +5,8 @@
 //
 // - script-src: the app's own modules; 'wasm-unsafe-eval' compiles the core's
 //   wasm (no JavaScript eval is allowed).
-// - style-src 'unsafe-inline': react-hot-toast (goober) and the lazy emoji
-//   picker write <style> elements at run time. Styles only: no script runs.
+// - style-src 'unsafe-inline': the lazy emoji picker writes <style>
+//   elements at run time. Styles only: no script runs.
 // - img-src/media-src blob:: the preview of a picked file before its upload is
 //   an object URL the page made. img-src data:: the emoji picker's own CSS
 //   draws its icons as data: SVGs (a data: image fetches nothing; URLs from
