@@ -197,7 +197,11 @@ fn page_of(cx: &Ctx<'_>, order: &[usize]) -> Result<Reply, ApiError> {
     let body = cx
         .render()
         .posts_page_body(order.len(), paging.of(order).copied())?;
-    Ok(Reply { status: 200, body })
+    Ok(Reply {
+        status: 200,
+        body,
+        applied: None,
+    })
 }
 
 /// The page the query asks for of the posts `keep` selects, in the
@@ -257,7 +261,11 @@ fn found(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         .search_posts_page(&q, paging.offset, paging.limit);
     let shown = page.ids.iter().filter_map(|id| cx.db.position(id));
     let body = cx.render().posts_page_body(page.total, shown)?;
-    Ok(Reply { status: 200, body })
+    Ok(Reply {
+        status: 200,
+        body,
+        applied: None,
+    })
 }
 
 #[cfg(test)]

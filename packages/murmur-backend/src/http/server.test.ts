@@ -301,6 +301,40 @@ describe('the state directory', () => {
     }
   });
 
+  it('answers a write with only the post it changed when asked Prefer: return=minimal, journalled the same', async () => {
+    const dir = tmp('minimal');
+    const first = await startMurmurHttpServer({ state: dir });
+    const guest = await signIn(first.url);
+    const write = (path: string, prefer?: string, body = '') =>
+      fetch(`${first.url}api/${path}`, {
+        method: 'POST',
+        headers: { authorization: guest, ...(prefer ? { prefer } : {}) },
+        body,
+      });
+    const made = await write('posts', 'return=minimal', JSON.stringify({ postData: { content: 'Small' } }));
+    expect(made.status).toBe(201);
+    expect(made.headers.get('preference-applied')).toBe('return=minimal');
+    const { post } = (await made.json()) as { post: { _id: string; content: string } };
+    expect(post.content).toBe('Small');
+    const liked = await write(`posts/like/${post._id}`, 'respond-async, return=minimal');
+    expect(liked.headers.get('preference-applied')).toBe('return=minimal');
+    expect(await liked.json()).toMatchObject({ post: { _id: post._id, likes: { likeCount: 1 } } });
+    // Without the header (or with another preference): every post, as the contract's default.
+    const commented = await write(`comments/add/${post._id}`, 'return=representation', '{"commentData":"Hi"}');
+    expect(commented.headers.get('preference-applied')).toBeNull();
+    expect(((await commented.json()) as { posts: unknown[] }).posts).toHaveLength(13);
+    await first.close();
+    const second = await startMurmurHttpServer({ state: dir });
+    try {
+      const again = (await (await fetch(`${second.url}api/posts/${post._id}`)).json()) as {
+        post: { likes: { likeCount: number }; comments: unknown[] };
+      };
+      expect([again.post.likes.likeCount, again.post.comments.length]).toEqual([1, 1]);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses a second server, naming the process that holds it', async () => {
     const dir = tmp('locked');
     const first = await startMurmurHttpServer({ state: dir });

@@ -242,7 +242,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       headers['access-control-allow-headers'] =
         typeof asked === 'string' && asked !== ''
           ? asked
-          : `authorization, content-type, ${SANDBOX_HEADER}, ${ADMIN_TOKEN_HEADER}`;
+          : `authorization, content-type, prefer, ${SANDBOX_HEADER}, ${ADMIN_TOKEN_HEADER}`;
       headers['access-control-max-age'] = '600';
       headers.vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
     }

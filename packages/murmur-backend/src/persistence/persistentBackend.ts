@@ -474,8 +474,8 @@ export class PersistentBackend implements Backend {
   private mutate(request: ApiRequest, attach?: (response: ApiResponse) => MediaRecord | null): Promise<ApiResponse> {
     return this.writeAndFlush(async () => {
       const clock = platformClock();
-      const { method, url, authorization, body } = request;
-      const response = callCoreAt(this.core, clock, method, url, authorization, body);
+      const { method, url, authorization, body, prefer } = request;
+      const response = callCoreAt(this.core, clock, method, url, authorization, body, prefer);
       // A refused request changes nothing in the core, so nothing is saved.
       if (!succeeded(response.status) || changesNothing(request)) return { response };
       const recorded: RecordedRequest = { method, url, authorization: authorization ?? null, body, ...clock };
