@@ -159,6 +159,19 @@ const signIn = async (base, username, password) =>
     ).json()
   ).encodedToken;
 
+/** The server's memory by kind (GET __murmur/health's `memory`, MB), or null. */
+async function memoryOf(base) {
+  const health = await (await fetch(`${base}/__murmur/health`)).json();
+  return health.memory ?? null;
+}
+
+const memoryLine = (memory) =>
+  memory
+    ? Object.entries(memory)
+        .map(([kind, mb]) => `${kind} ${mb}`)
+        .join(', ')
+    : '(not reported)';
+
 /** The server's own account of its start-up (GET __murmur/health's `startup`), or null. */
 async function startupOf(base) {
   const health = await (await fetch(`${base}/__murmur/health`)).json();
@@ -235,6 +248,7 @@ server.listen(${port.json}, '127.0.0.1');`,
       await run({ url: feed, headers: { authorization: guest }, duration: size.seconds }),
       loadNow,
     );
+    figures.memoryAfterReads = await memoryOf(murmurBase);
     loadNow = load();
     figures.jsonServerReads = summary(
       await run({ url: `http://127.0.0.1:${port.json}/posts?_page=1&_limit=10`, duration: size.seconds }),
@@ -264,6 +278,7 @@ server.listen(${port.json}, '127.0.0.1');`,
       ],
     });
     figures.murmurLikes = summary(likeRun, loadNow);
+    figures.memoryAfterWrites = await memoryOf(murmurBase);
     let likes = 0;
     loadNow = load();
     figures.jsonServerPatches = summary(
@@ -330,6 +345,8 @@ function report(f) {
       `${f.firstStart.load} / ${f.restart.load}; ${f.jsonServerStart.load}`,
     ]),
     row(['RSS MB over the run (start/peak/end)', `${f.rss.startMb}/${f.rss.peakMb}/${f.rss.endMb}`, '', f.loadAfter]),
+    '',
+    `Murmur's memory (MB, GET __murmur/health's \`memory\`): after the reads: ${memoryLine(f.memoryAfterReads)}; after the likes: ${memoryLine(f.memoryAfterWrites)}.`,
     '',
     `Where Murmur's start-up went (ms, the server's own \`startup\` in GET __murmur/health; \`node\` is Node's own start up to the command's first line): from the seed: ${breakdown(f.firstStart.startup)}; restart: ${breakdown(f.restart.startup)}.`,
   ];

@@ -201,6 +201,11 @@ describe('the control plane', () => {
       unknown
     >;
     expect(health).toMatchObject({ status: 'ok', sandboxes: expect.any(Number) });
+    // Where start-up went, by phase, and the memory now.
+    const startup = health.startup as Record<string, number>;
+    expect(Object.keys(startup)).toEqual(['seed', 'core', 'store', 'restore', 'listen', 'total']);
+    expect(startup.total).toBeGreaterThanOrEqual(startup.core! + startup.restore!);
+    expect((health.memory as { rss: number }).rss).toBeGreaterThan(10);
     await fetch(`${base}api/posts/p-04`);
     const { requests } = (await (await fetch(`${base}__murmur/requests`, { headers: admin })).json()) as {
       requests: { method: string; path: string; status: number }[];
