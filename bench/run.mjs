@@ -79,6 +79,7 @@ const ADAPTERS = {
     const { runHttpSoak } = await import(pathToFileURL(file).href);
     return {
       title: 'The HTTP server over a long run: RSS over N requests (`murmur-backend serve`)',
+      file: 'bench/http.mjs, runHttpSoak',
       smoke: false,
       run: async () => asSection(await runHttpSoak()),
     };
@@ -161,7 +162,7 @@ function section(name, m, result, when) {
     `<!-- bench:${name} -->`,
     `## ${m.title}`,
     '',
-    `Measured ${when.date} by \`npm run bench${SMOKE ? ' -- --smoke' : name === 'budgets' ? '' : ` -- --only=${name}`}\` (bench/${name}.mjs${name === 'budgets' ? ', in every run' : ''}) on ${when.machine}. Load before: \`${when.before}\`; after: \`${when.after}\`${when.busy ? ' (the machine was busy with other work: figures are slower and noisier than on an idle one)' : ''}.`,
+    `Measured ${when.date} by \`npm run bench${SMOKE ? ' -- --smoke' : name === 'budgets' ? '' : ` -- --only=${name}`}\` (${m.file ?? `bench/${name}.mjs`}${name === 'budgets' ? ', in every run' : ''}) on ${when.machine}. Load before: \`${when.before}\`; after: \`${when.after}\`${when.busy ? ' (the machine was busy with other work: figures are slower and noisier than on an idle one)' : ''}.`,
     '',
     `${result.body.trim()}${targets}`,
     `<!-- /bench:${name} -->`,
