@@ -217,11 +217,12 @@ fn a_like_at_1000_posts_is_fast() {
 }
 
 #[wasm_bindgen_test]
-fn prefer_return_minimal_answers_the_liked_post_and_says_so() {
+fn prefer_return_minimal_answers_the_changed_post_and_says_so() {
     let mut core = new_core();
     let token = login(&mut core);
     let prefer = Some("return=minimal".to_owned());
-    let url = "/api/posts/like/p-02";
+    // The guest likes p-02 in the seed: take the like back, then give it again.
+    let url = "/api/posts/dislike/p-02";
     let res = core.handle_at("POST", url, Some(token.clone()), "", NOW, 0, prefer);
     assert_eq!(res.status(), 200, "{}", res.body());
     assert_eq!(res.preference_applied().as_deref(), Some("return=minimal"));
@@ -230,7 +231,7 @@ fn prefer_return_minimal_answers_the_liked_post_and_says_so() {
     assert!(json.get("posts").is_none());
     let res = core.handle_at(
         "POST",
-        "/api/posts/dislike/p-02",
+        "/api/posts/like/p-02",
         Some(token),
         "",
         NOW,
