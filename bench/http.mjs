@@ -5,23 +5,34 @@
 // connections from this one:
 //   - reads: Murmur's GET /api/posts/feed?page=1 (signed in) against
 //     json-server's GET /posts?_page=1&_limit=10;
-//   - writes: Murmur's likes, each flushed to disk (fdatasync) before its
-//     answer, against json-server's PATCH /posts/1 (which rewrites its whole
-//     file, unflushed);
+//   - writes: Murmur's likes with `Prefer: return=minimal` (the liked post
+//     back, not every post), each journalled and flushed to disk (fdatasync)
+//     before its answer, against json-server's PATCH /posts/1 (which
+//     rewrites its whole file, unflushed); the ratio, and whether it is 5x;
 //   - start-up to the first answer at 10,000 posts (Murmur: a first start
-//     from the seed, and a restart over the state it saved);
-//   - Murmur's RSS over a long run of reads (a minute of them, not 1 M
-//     requests: on a shared 2-core machine 1 M would take hours; the table
-//     says how many it made).
-//   node bench/http.mjs [--smoke]     (--smoke: 500 posts, short runs)
-// Traffic goes to 127.0.0.1 only; every run is bounded in time. Numbers are
-// printed (and returned by runHttpBench), never asserted.
+//     from the seed, and a restart over the state it saved), with where the
+//     time went (the server's own `startup` breakdown in GET __murmur/health);
+//   - Murmur's RSS, sampled through the whole run.
+// Every figure is printed with the load (`uptime`) it was taken at.
+//
+// The soak (`runHttpSoak`, `npm run bench -- --only=http-soak`, never part of
+// a run without it): N requests (HTTP_SOAK_REQUESTS, default 1,000,000), half
+// feed reads and half likes and dislikes, through autocannon to 127.0.0.1,
+// stopped after HTTP_SOAK_MAX_SECONDS (default 3,600) whatever the count;
+// RSS sampled every HTTP_SOAK_SAMPLE_SECONDS (default 5): start, peak, end,
+// and whether it stayed flat.
+//
+//   node bench/http.mjs [--smoke] [--soak]   (--smoke: 500 posts, short runs)
+// Ports: HTTP_BENCH_PORT (default 5220) for Murmur, and the next one for
+// json-server. Traffic goes to 127.0.0.1 only; every run is bounded in time.
+// Numbers are printed (and returned), never asserted.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { uptime } from './lib/machine.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
@@ -30,18 +41,17 @@ const PKG = join(ROOT, 'packages/murmur-backend');
 const CLI = join(PKG, 'dist/http/cli.js');
 
 const CONNECTIONS = 50;
+const WRITE_TARGET = 5;
+const STARTUP_TARGET_MS = 300;
+const RSS_TARGET_MB = 150;
+const PORT = Number(process.env.HTTP_BENCH_PORT ?? 5220);
 
 function sizes(smoke) {
-  return smoke
-    ? { posts: 500, users: 20, seconds: 2, rssSeconds: 5 }
-    : { posts: 10_000, users: 100, seconds: 10, rssSeconds: 60 };
+  return smoke ? { posts: 500, users: 20, seconds: 2 } : { posts: 10_000, users: 100, seconds: 10 };
 }
 
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
+/** The load averages, as `uptime` prints them (1, 5, 15 minutes). */
+const load = () => /load average: (.*)$/.exec(uptime())?.[1] ?? os.loadavg().join(', ');
 
 /** Spawns `node args`, resolves once `url` answers 200 (polled), with the ms from spawn to that answer. */
 async function startProcess(args, url, headers = {}) {
@@ -63,7 +73,7 @@ async function startProcess(args, url, headers = {}) {
       // not listening yet
     }
     if (performance.now() - started > 120_000) throw new Error(`${url} never answered:\n${output}`);
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 2));
   }
 }
 
@@ -80,8 +90,8 @@ function run(options) {
   });
 }
 
-/** req/s of the 2xx answers, p99 latency, and the errors. */
-function summary(result) {
+/** req/s of the 2xx answers, p99 latency, the errors, and the load during the run. */
+function summary(result, loadBefore) {
   const ok = result['2xx'];
   return {
     requests: result.requests.total,
@@ -91,12 +101,103 @@ function summary(result) {
     p99ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    load: `${loadBefore} → ${load()}`,
   };
 }
 
 function rssKb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every `ms` until stopped: start, peak, end (MB) and the samples. */
+function sampleRss(pid, ms) {
+  const samples = [rssKb(pid)];
+  const timer = setInterval(() => samples.push(rssKb(pid)), ms);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push(rssKb(pid));
+      const mb = samples.filter((kb) => kb > 0).map((kb) => Math.round(kb / 1024));
+      return { startMb: mb[0], peakMb: Math.max(...mb), endMb: mb[mb.length - 1], samplesMb: mb };
+    },
+  };
+}
+
+/** The same posts for Murmur and json-server: Murmur's generated seed as a snapshot file, and db.json. */
+async function makeData(work, size) {
+  const { createNodeCore } = await import(pathToFileURL(join(PKG, 'dist/node/index.js')).href);
+  const { generateSeed, GENERATED_PASSWORD } = await import(
+    pathToFileURL(join(PKG, 'dist/generate/generateSeed.js')).href
+  );
+  const seed = generateSeed({ users: size.users, posts: size.posts, seed: 1 });
+  const core = createNodeCore();
+  core.importSeed(JSON.stringify(seed));
+  const snapshot = core.exportSnapshot();
+  core.free();
+  const state = JSON.parse(snapshot);
+  const seedFile = join(work, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify({ snapshot: state }));
+  const db = join(work, 'db.json');
+  writeFileSync(
+    db,
+    JSON.stringify({
+      posts: state.posts.map((post, i) => ({ id: i + 1, content: post.content, author: post.author, likes: 0 })),
+    }),
+  );
+  return { state, seedFile, db, password: GENERATED_PASSWORD };
+}
+
+const signIn = async (base, username, password) =>
+  (
+    await (
+      await fetch(`${base}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password }) })
+    ).json()
+  ).encodedToken;
+
+/** The server's memory by kind (GET __murmur/health's `memory`, MB), or null. */
+async function memoryOf(base) {
+  const health = await (await fetch(`${base}/__murmur/health`)).json();
+  return health.memory ?? null;
+}
+
+const memoryLine = (memory) =>
+  memory
+    ? Object.entries(memory)
+        .map(([kind, mb]) => `${kind} ${mb}`)
+        .join(', ')
+    : '(not reported)';
+
+/** The server's own account of its start-up (GET __murmur/health's `startup`), or null. */
+async function startupOf(base) {
+  const health = await (await fetch(`${base}/__murmur/health`)).json();
+  return health.startup ?? null;
+}
+
+const breakdown = (startup) =>
+  startup
+    ? Object.entries(startup)
+        .map(([phase, ms]) => `${phase} ${ms}`)
+        .join(', ')
+    : '(not reported)';
+
+/** Users who sign in to like, with a token each, and (post, token) pairs none of them has liked yet. */
+async function likers(base, state, password, count) {
+  const users = state.users.filter((user) => user.username !== 'guest').slice(0, count);
+  const tokens = await Promise.all(users.map((user) => signIn(base, user.username, password)));
+  const pairs = [];
+  for (const post of state.posts) {
+    // The snapshot lists likers by user id.
+    const likedBy = new Set(post.likes.likedBy);
+    users.forEach((user, i) => {
+      if (!likedBy.has(user._id)) pairs.push([post._id, tokens[i]]);
+    });
+  }
+  return pairs;
 }
 
 export async function runHttpBench({ smoke = false } = {}) {
@@ -104,50 +205,29 @@ export async function runHttpBench({ smoke = false } = {}) {
   const work = mkdtempSync(join(os.tmpdir(), 'murmur-http-bench-'));
   const figures = { smoke, posts: size.posts, connections: CONNECTIONS, loadBefore: load() };
   try {
-    // The same 10,000 posts for both: Murmur's generated seed, as a snapshot file.
-    const { createNodeCore } = await import(pathToFileURL(join(PKG, 'dist/node/index.js')).href);
-    const { generateSeed, GENERATED_PASSWORD } = await import(
-      pathToFileURL(join(PKG, 'dist/generate/generateSeed.js')).href
-    );
-    const seed = generateSeed({ users: size.users, posts: size.posts, seed: 1 });
-    const core = createNodeCore();
-    core.importSeed(JSON.stringify(seed));
-    const snapshot = core.exportSnapshot();
-    core.free();
-    const state = JSON.parse(snapshot);
-    const seedFile = join(work, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify({ snapshot: state }));
-    const db = join(work, 'db.json');
-    writeFileSync(
-      db,
-      JSON.stringify({
-        posts: state.posts.map((post, i) => ({ id: i + 1, content: post.content, author: post.author, likes: 0 })),
-      }),
-    );
-
-    // Start-up to the first answer: Murmur from the seed, then over its saved state; json-server over db.json.
-    const port = { murmur: 5220, json: 5221 };
+    const { state, seedFile, db, password } = await makeData(work, size);
+    const port = { murmur: PORT, json: PORT + 1 };
     const murmurBase = `http://127.0.0.1:${port.murmur}`;
     const dir = join(work, 'state');
     const serveArgs = [CLI, 'serve', '--port', String(port.murmur), '--state', dir, '--log', 'off'];
-    let murmur = await startProcess([...serveArgs, '--seed', seedFile], `${murmurBase}/api/posts/explore?page=1`);
-    figures.murmurFirstStartMs = Math.round(murmur.ms);
-    // One write, so that the state is saved (a snapshot) and the restart reads it.
-    const signIn = async (username, password) =>
-      (
-        await (
-          await fetch(`${murmurBase}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password }) })
-        ).json()
-      ).encodedToken;
-    const guest = await signIn('guest', 'guest123');
+    const firstAnswer = `${murmurBase}/api/posts/explore?page=1`;
+
+    // Start-up to the first answer: from the seed, then over the saved state.
+    let loadNow = load();
+    let murmur = await startProcess([...serveArgs, '--seed', seedFile], firstAnswer);
+    figures.firstStart = { ms: Math.round(murmur.ms), startup: await startupOf(murmurBase), load: loadNow };
+    // One write, so that the state is saved and the restart reads it.
+    const guest = await signIn(murmurBase, 'guest', 'guest123');
     await fetch(`${murmurBase}/api/posts/like/${state.posts[0]._id}`, {
       method: 'POST',
-      headers: { authorization: guest },
+      headers: { authorization: guest, prefer: 'return=minimal' },
     });
     await stop(murmur);
-    murmur = await startProcess([...serveArgs, '--seed', seedFile], `${murmurBase}/api/posts/explore?page=1`);
-    figures.murmurRestartMs = Math.round(murmur.ms);
-    figures.murmurRssAtStartMb = Math.round(rssKb(murmur.child.pid) / 1024);
+    loadNow = load();
+    murmur = await startProcess([...serveArgs, '--seed', seedFile], firstAnswer);
+    figures.restart = { ms: Math.round(murmur.ms), startup: await startupOf(murmurBase), load: loadNow };
+    const rss = sampleRss(murmur.child.pid, 500);
+
     const jsonServerScript = join(work, 'json-server.cjs');
     writeFileSync(
       jsonServerScript,
@@ -157,28 +237,29 @@ server.use(jsonServer.defaults({ logger: false }));
 server.use(jsonServer.router(${JSON.stringify(db)}));
 server.listen(${port.json}, '127.0.0.1');`,
     );
+    loadNow = load();
     const json = await startProcess([jsonServerScript], `http://127.0.0.1:${port.json}/posts?_page=1&_limit=10`);
-    figures.jsonServerStartMs = Math.round(json.ms);
+    figures.jsonServerStart = { ms: Math.round(json.ms), load: loadNow };
 
     // Reads.
     const feed = `${murmurBase}/api/posts/feed?page=1`;
-    figures.murmurReads = summary(await run({ url: feed, headers: { authorization: guest }, duration: size.seconds }));
+    loadNow = load();
+    figures.murmurReads = summary(
+      await run({ url: feed, headers: { authorization: guest }, duration: size.seconds }),
+      loadNow,
+    );
+    figures.memoryAfterReads = await memoryOf(murmurBase);
+    loadNow = load();
     figures.jsonServerReads = summary(
       await run({ url: `http://127.0.0.1:${port.json}/posts?_page=1&_limit=10`, duration: size.seconds }),
+      loadNow,
     );
 
-    // Writes: likes by many users of many posts (each like once), each flushed before its answer.
-    const likers = state.users.filter((user) => user.username !== 'guest').slice(0, 40);
-    const tokens = await Promise.all(likers.map((user) => signIn(user.username, GENERATED_PASSWORD)));
-    const pairs = [];
-    for (const post of state.posts) {
-      // The snapshot lists likers by user id.
-      const likedBy = new Set(post.likes.likedBy);
-      likers.forEach((user, i) => {
-        if (!likedBy.has(user._id)) pairs.push([post._id, tokens[i]]);
-      });
-    }
+    // Writes: likes by many users of many posts (each like once), each
+    // journalled and flushed before its answer, answered with the liked post.
+    const pairs = await likers(murmurBase, state, password, 40);
     let next = 0;
+    loadNow = load();
     const likeRun = await run({
       url: murmurBase,
       duration: size.seconds,
@@ -187,13 +268,19 @@ server.listen(${port.json}, '127.0.0.1');`,
           method: 'POST',
           setupRequest(request) {
             const [postId, token] = pairs[next++ % pairs.length];
-            return { ...request, path: `/api/posts/like/${postId}`, headers: { authorization: token } };
+            return {
+              ...request,
+              path: `/api/posts/like/${postId}`,
+              headers: { authorization: token, prefer: 'return=minimal' },
+            };
           },
         },
       ],
     });
-    figures.murmurLikes = summary(likeRun);
+    figures.murmurLikes = summary(likeRun, loadNow);
+    figures.memoryAfterWrites = await memoryOf(murmurBase);
     let likes = 0;
+    loadNow = load();
     figures.jsonServerPatches = summary(
       await run({
         url: `http://127.0.0.1:${port.json}`,
@@ -210,52 +297,178 @@ server.listen(${port.json}, '127.0.0.1');`,
           },
         ],
       }),
+      loadNow,
     );
     await stop(json);
-
-    // RSS over a long run of reads.
-    const samples = [rssKb(murmur.child.pid)];
-    const timer = setInterval(() => samples.push(rssKb(murmur.child.pid)), 500);
-    const long = await run({ url: feed, headers: { authorization: guest }, duration: size.rssSeconds });
-    clearInterval(timer);
-    samples.push(rssKb(murmur.child.pid));
-    figures.rss = {
-      requests: long.requests.total,
-      seconds: long.duration,
-      startMb: Math.round(samples[0] / 1024),
-      peakMb: Math.round(Math.max(...samples) / 1024),
-      endMb: Math.round(samples[samples.length - 1] / 1024),
-    };
+    figures.rss = rss.stop();
     await stop(murmur);
     figures.loadAfter = load();
-    return figures;
+    return report(figures);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function printTable(f) {
-  const row = (name, murmur, json) =>
-    console.log(`${name.padEnd(44)} ${String(murmur).padStart(16)} ${String(json).padStart(16)}`);
-  console.log(
-    `\nHTTP bench${f.smoke ? ' (smoke)' : ''}: ${f.posts} posts, ${f.connections} connections; load before ${f.loadBefore}, after ${f.loadAfter}\n`,
-  );
-  row('', 'Murmur', 'json-server 0.17');
-  row('reads: 2xx req/s (feed page / _page=1&_limit=10)', f.murmurReads.okPerSecond, f.jsonServerReads.okPerSecond);
-  row('reads: p99 ms', f.murmurReads.p99ms, f.jsonServerReads.p99ms);
-  row('writes: 2xx req/s (like, flushed / PATCH)', f.murmurLikes.okPerSecond, f.jsonServerPatches.okPerSecond);
-  row('writes: p99 ms', f.murmurLikes.p99ms, f.jsonServerPatches.p99ms);
-  row(
-    'writes: non-2xx, errors',
-    `${f.murmurLikes.non2xx}, ${f.murmurLikes.errors}`,
-    `${f.jsonServerPatches.non2xx}, ${f.jsonServerPatches.errors}`,
-  );
-  row('start-up to the first answer, ms', `${f.murmurFirstStartMs} / ${f.murmurRestartMs}`, f.jsonServerStartMs);
-  row(`RSS MB over ${f.rss.requests} reads (start/peak/end)`, `${f.rss.startMb}/${f.rss.peakMb}/${f.rss.endMb}`, '');
-  console.log('\n(Murmur start-up: a first start from the seed / a restart over its saved state.)');
+/** The figures, a markdown body (every figure with its load), and the targets met or missed. */
+function report(f) {
+  const writeRatio = f.murmurLikes.okPerSecond / Math.max(1, f.jsonServerPatches.okPerSecond);
+  const row = (cells) => `| ${cells.join(' | ')} |`;
+  const lines = [
+    `${f.posts} posts, ${f.connections} connections (autocannon), each server a process of its own. Load (1, 5, 15 min) before: ${f.loadBefore}; after: ${f.loadAfter}.`,
+    '',
+    row(['measure', 'Murmur', 'json-server 0.17', 'load during (Murmur; json-server)']),
+    row(['---', '---:', '---:', '---']),
+    row([
+      'reads: 2xx req/s (feed page 1 / `_page=1&_limit=10`)',
+      f.murmurReads.okPerSecond,
+      f.jsonServerReads.okPerSecond,
+      `${f.murmurReads.load}; ${f.jsonServerReads.load}`,
+    ]),
+    row(['reads: p99 ms', f.murmurReads.p99ms, f.jsonServerReads.p99ms, '']),
+    row([
+      'writes: 2xx req/s (like, `Prefer: return=minimal`, flushed / PATCH)',
+      f.murmurLikes.okPerSecond,
+      f.jsonServerPatches.okPerSecond,
+      `${f.murmurLikes.load}; ${f.jsonServerPatches.load}`,
+    ]),
+    row(['writes: p99 ms', f.murmurLikes.p99ms, f.jsonServerPatches.p99ms, '']),
+    row([
+      'writes: non-2xx, errors',
+      `${f.murmurLikes.non2xx}, ${f.murmurLikes.errors}`,
+      `${f.jsonServerPatches.non2xx}, ${f.jsonServerPatches.errors}`,
+      '',
+    ]),
+    row([
+      'start-up to the first answer, ms (from the seed / restart)',
+      `${f.firstStart.ms} / ${f.restart.ms}`,
+      f.jsonServerStart.ms,
+      `${f.firstStart.load} / ${f.restart.load}; ${f.jsonServerStart.load}`,
+    ]),
+    row(['RSS MB over the run (start/peak/end)', `${f.rss.startMb}/${f.rss.peakMb}/${f.rss.endMb}`, '', f.loadAfter]),
+    '',
+    `Murmur's memory (MB, GET __murmur/health's \`memory\`): after the reads: ${memoryLine(f.memoryAfterReads)}; after the likes: ${memoryLine(f.memoryAfterWrites)}.`,
+    '',
+    `Where Murmur's start-up went (ms, the server's own \`startup\` in GET __murmur/health; \`node\` is Node's own start up to the command's first line): from the seed: ${breakdown(f.firstStart.startup)}; restart: ${breakdown(f.restart.startup)}.`,
+  ];
+  const met = (ok) => (ok ? 'met' : '**missed**');
+  const targets = [
+    [
+      `writes ≥ ${WRITE_TARGET}× json-server's PATCH`,
+      `${f.murmurLikes.okPerSecond} vs ${f.jsonServerPatches.okPerSecond} req/s = ${writeRatio.toFixed(1)}×`,
+      met(writeRatio >= WRITE_TARGET),
+    ],
+    [
+      "reads ≥ json-server's",
+      `${f.murmurReads.okPerSecond} vs ${f.jsonServerReads.okPerSecond} req/s`,
+      met(f.murmurReads.okPerSecond >= f.jsonServerReads.okPerSecond),
+    ],
+    [
+      `start-up to the first answer ≤ ${STARTUP_TARGET_MS} ms`,
+      `${f.firstStart.ms} ms from the seed, ${f.restart.ms} ms restart`,
+      met(Math.max(f.firstStart.ms, f.restart.ms) <= STARTUP_TARGET_MS),
+    ],
+    [`RSS ≤ ${RSS_TARGET_MB} MB (this run's peak)`, `${f.rss.peakMb} MB`, met(f.rss.peakMb <= RSS_TARGET_MB)],
+  ];
+  return { figures: f, markdown: lines.join('\n'), targets };
+}
+
+/**
+ * The soak: `requests` requests (half feed reads, half likes and dislikes
+ * taking turns on one post per connection, with `Prefer: return=minimal`),
+ * stopped after `maxSeconds` whatever the count, RSS sampled every
+ * `sampleSeconds`. Flat: the peak of the last quarter of the samples is
+ * within 10% of the peak of the second quarter (the first is warm-up).
+ */
+export async function runHttpSoak({
+  requests = Number(process.env.HTTP_SOAK_REQUESTS ?? 1_000_000),
+  maxSeconds = Number(process.env.HTTP_SOAK_MAX_SECONDS ?? 3_600),
+  sampleSeconds = Number(process.env.HTTP_SOAK_SAMPLE_SECONDS ?? 5),
+} = {}) {
+  const size = sizes(false);
+  const work = mkdtempSync(join(os.tmpdir(), 'murmur-http-soak-'));
+  try {
+    const { state, seedFile, password } = await makeData(work, size);
+    const base = `http://127.0.0.1:${PORT}`;
+    const args = [CLI, 'serve', '--port', String(PORT), '--state', join(work, 'state'), '--log', 'off'];
+    const murmur = await startProcess([...args, '--seed', seedFile], `${base}/api/posts/explore?page=1`);
+    const pairs = await likers(base, state, password, 40);
+    const guest = await signIn(base, 'guest', 'guest123');
+    const rss = sampleRss(murmur.child.pid, sampleSeconds * 1000);
+    const loadBefore = load();
+    const started = performance.now();
+    let next = 0;
+    const write = (verb) => ({
+      method: 'POST',
+      setupRequest(request, context) {
+        context.pair ??= pairs[next++ % pairs.length];
+        const [postId, token] = context.pair;
+        return {
+          ...request,
+          path: `/api/posts/${verb}/${postId}`,
+          headers: { authorization: token, prefer: 'return=minimal' },
+        };
+      },
+    });
+    const read = { method: 'GET', path: '/api/posts/feed?page=1', headers: { authorization: guest } };
+    const result = await new Promise((resolveRun, reject) => {
+      const instance = autocannon(
+        {
+          url: base,
+          connections: CONNECTIONS,
+          amount: requests,
+          timeout: 30,
+          requests: [read, write('like'), read, write('dislike')],
+        },
+        (error, out) => (error ? reject(error) : resolveRun(out)),
+      );
+      const bound = setTimeout(() => instance.stop(), maxSeconds * 1000);
+      instance.on('done', () => clearTimeout(bound));
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const memory = rss.stop();
+    await stop(murmur);
+    const mb = memory.samplesMb;
+    const quarter = Math.max(1, Math.floor(mb.length / 4));
+    const settled = Math.max(...mb.slice(quarter, 2 * quarter));
+    const last = Math.max(...mb.slice(-quarter));
+    const flat = last <= settled * 1.1;
+    const figures = {
+      asked: requests,
+      made: result.requests.total,
+      ok: result['2xx'],
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      seconds: Math.round(seconds),
+      perSecond: Math.round(result.requests.total / seconds),
+      p99ms: result.latency.p99,
+      ...memory,
+      flat,
+      load: `${loadBefore} → ${load()}`,
+    };
+    const markdown = [
+      `${size.posts} posts, ${CONNECTIONS} connections; ${figures.made.toLocaleString('en')} of ${requests.toLocaleString('en')} requests asked (half feed reads, half likes and dislikes with \`Prefer: return=minimal\`) in ${figures.seconds} s (${figures.perSecond} req/s, p99 ${figures.p99ms} ms; ${figures.non2xx} non-2xx, ${figures.errors} errors), bounded at ${maxSeconds} s. Load ${figures.load}.`,
+      '',
+      `RSS sampled every ${sampleSeconds} s: start ${memory.startMb} MB, peak ${memory.peakMb} MB, end ${memory.endMb} MB; ${flat ? 'flat' : '**not flat**'} (the last quarter's peak ${last} MB against the second quarter's ${settled} MB).`,
+      '',
+      `Samples (MB): ${mb.join(' ')}`,
+    ].join('\n');
+    const targets = [
+      [
+        `RSS ≤ ${RSS_TARGET_MB} MB, flat over ${requests.toLocaleString('en')} requests`,
+        `peak ${memory.peakMb} MB over ${figures.made.toLocaleString('en')}, ${flat ? 'flat' : 'not flat'}`,
+        memory.peakMb <= RSS_TARGET_MB && flat && figures.made >= requests ? 'met' : '**missed**',
+      ],
+    ];
+    return { figures, markdown, targets };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const figures = await runHttpBench({ smoke: process.argv.includes('--smoke') });
-  printTable(figures);
+  const out = process.argv.includes('--soak')
+    ? await runHttpSoak()
+    : await runHttpBench({ smoke: process.argv.includes('--smoke') });
+  console.log(`\n${out.markdown}\n`);
+  for (const [target, measured, verdict] of out.targets) console.log(`${target}: ${measured} (${verdict})`);
 }

@@ -9,6 +9,7 @@
 //   node bench/run.mjs --only=sizes,rt   those (a prefix takes a family: persistence → persistence, persistence-app)
 //   node bench/run.mjs --smoke           the smoke run of npm test: small sizes, few repetitions
 //   node bench/run.mjs --quick           fewer repetitions where a measurement takes minutes
+//   node bench/run.mjs --only=http-soak  the HTTP soak (only when named: HTTP_SOAK_REQUESTS, default 1,000,000)
 // Ports: BENCH_PORT_BASE (default 4341) + 0, 1, 4 for the site, the harness
 // pages and Chromium's debugging port; the smoke run takes + 2, 3, 5, so
 // that it can run beside a full run.
@@ -42,26 +43,45 @@ const MEASUREMENTS = [
   'pages',
   'native',
   'http',
+  'http-soak',
 ];
+
+/** Measurements that run only when `--only` names them exactly (a soak takes up to an hour). */
+const EXPLICIT = new Set(['http-soak']);
+
+/** A measurement's answer as a section body: markdown and targets, a string, or figures as JSON. */
+function asSection(out) {
+  if (typeof out === 'string') return { body: out };
+  if (typeof out?.markdown === 'string') return { body: out.markdown, targets: out.targets };
+  return { body: '```json\n' + JSON.stringify(out, null, 2) + '\n```' };
+}
 
 /**
  * The measurements whose file is not of this folder's kind: `http` is
  * bench/http.mjs exporting `runHttpBench({ smoke })` (the HTTP server
- * against json-server), run when the file exists.
+ * against json-server), run when the file exists; `http-soak` is its
+ * `runHttpSoak()` (HTTP_SOAK_REQUESTS requests, RSS sampled throughout).
  */
 const ADAPTERS = {
-  http: async (file) => {
+  http: async () => {
+    const file = join(BENCH, 'http.mjs');
     if (!existsSync(file)) return null;
     const { runHttpBench } = await import(pathToFileURL(file).href);
     return {
       title: 'The HTTP server (`murmur-backend serve`) against json-server',
       smoke: true,
-      run: async (env) => {
-        const out = await runHttpBench({ smoke: env.smoke });
-        if (typeof out === 'string') return { body: out };
-        if (typeof out?.markdown === 'string') return { body: out.markdown, targets: out.targets };
-        return { body: '```json\n' + JSON.stringify(out, null, 2) + '\n```' };
-      },
+      run: async (env) => asSection(await runHttpBench({ smoke: env.smoke })),
+    };
+  },
+  'http-soak': async () => {
+    const file = join(BENCH, 'http.mjs');
+    if (!existsSync(file)) return null;
+    const { runHttpSoak } = await import(pathToFileURL(file).href);
+    return {
+      title: 'The HTTP server over a long run: RSS over N requests (`murmur-backend serve`)',
+      file: 'bench/http.mjs, runHttpSoak',
+      smoke: false,
+      run: async () => asSection(await runHttpSoak()),
     };
   },
 };
@@ -77,7 +97,9 @@ for (const name of only) {
 }
 /** Budgets always run: a guard does not depend on which figures were asked for. */
 const wanted = (name) =>
-  name === 'budgets' || only.length === 0 || only.some((o) => name === o || name.startsWith(`${o}-`));
+  EXPLICIT.has(name)
+    ? only.includes(name)
+    : name === 'budgets' || only.length === 0 || only.some((o) => name === o || name.startsWith(`${o}-`));
 
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 4341);
 const PORT = SMOKE
@@ -140,7 +162,7 @@ function section(name, m, result, when) {
     `<!-- bench:${name} -->`,
     `## ${m.title}`,
     '',
-    `Measured ${when.date} by \`npm run bench${SMOKE ? ' -- --smoke' : name === 'budgets' ? '' : ` -- --only=${name}`}\` (bench/${name}.mjs${name === 'budgets' ? ', in every run' : ''}) on ${when.machine}. Load before: \`${when.before}\`; after: \`${when.after}\`${when.busy ? ' (the machine was busy with other work: figures are slower and noisier than on an idle one)' : ''}.`,
+    `Measured ${when.date} by \`npm run bench${SMOKE ? ' -- --smoke' : name === 'budgets' ? '' : ` -- --only=${name}`}\` (${m.file ?? `bench/${name}.mjs`}${name === 'budgets' ? ', in every run' : ''}) on ${when.machine}. Load before: \`${when.before}\`; after: \`${when.after}\`${when.busy ? ' (the machine was busy with other work: figures are slower and noisier than on an idle one)' : ''}.`,
     '',
     `${result.body.trim()}${targets}`,
     `<!-- /bench:${name} -->`,

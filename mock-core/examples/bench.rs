@@ -20,6 +20,7 @@ fn handle(api: &mut Api, method: &str, url: &str, auth: Option<&str>, body: &str
             url,
             authorization: auth,
             body,
+            prefer: None,
         },
         NOW,
     );

@@ -31,6 +31,12 @@ impl Api {
         Ok(Api { db })
     }
 
+    /// The store, for tests that look at what a request computed.
+    #[cfg(test)]
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
+    }
+
     /// The base path media and avatar paths are absolute under.
     pub fn base_path(&self) -> &str {
         &self.db.base_path
@@ -102,6 +108,7 @@ mod tests {
             url,
             authorization: None,
             body: "",
+            prefer: None,
         };
         api.handle(
             &req,

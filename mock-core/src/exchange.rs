@@ -17,6 +17,9 @@ pub struct Request<'a> {
     pub url: &'a str,
     pub authorization: Option<&'a str>,
     pub body: &'a str,
+    /// The `Prefer` header as sent (RFC 7240), if any: `return=minimal`
+    /// asks a write that answers every post for only the post it changed.
+    pub prefer: Option<&'a str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,4 +29,59 @@ pub struct Response {
     /// The `Allow` header of a 405: the methods the path answers
     /// (`"GET, POST"`).
     pub allow: Option<&'static str>,
+    /// The `Preference-Applied` header: `return=minimal` when the answer
+    /// is the small one a `Prefer: return=minimal` asked for.
+    pub preference_applied: Option<&'static str>,
+}
+
+/// The preference RFC 7240 names `return=minimal`, and the value of the
+/// `Preference-Applied` header that says it was honoured.
+pub const RETURN_MINIMAL: &str = "return=minimal";
+
+/// Whether a `Prefer` header asks for `return=minimal`: preferences are
+/// separated by commas, each a token (compared ignoring case), `=` and a
+/// value (bare or quoted), then parameters after `;`. Any other
+/// preference is ignored, as the RFC asks.
+pub fn prefers_minimal(prefer: Option<&str>) -> bool {
+    prefer.is_some_and(|header| {
+        header.split(',').any(|preference| {
+            let head = preference.split(';').next().unwrap_or_default();
+            let Some((name, value)) = head.split_once('=') else {
+                return false;
+            };
+            let value = value.trim().trim_matches('"');
+            name.trim().eq_ignore_ascii_case("return") && value.eq_ignore_ascii_case("minimal")
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prefers_minimal;
+
+    #[test]
+    fn return_minimal_is_read_as_rfc_7240_writes_it() {
+        for yes in [
+            "return=minimal",
+            "Return=Minimal",
+            " return = \"minimal\" ",
+            "respond-async, return=minimal",
+            "return=minimal; foo=bar",
+            "wait=10,return=minimal",
+        ] {
+            assert!(prefers_minimal(Some(yes)), "{yes}");
+        }
+        for no in [
+            "",
+            "return=representation",
+            "return",
+            "minimal",
+            "returns=minimal",
+            "respond-async; return=minimal",
+            "return=minimalist",
+        ] {
+            assert!(!prefers_minimal(Some(no)), "{no}");
+        }
+        assert!(!prefers_minimal(None));
+    }
 }

@@ -47,7 +47,7 @@ mod testing;
 
 pub use api::Api;
 pub use auth::MURMUR_TOKEN_SECRET;
-pub use exchange::{Now, Request, Response};
+pub use exchange::{prefers_minimal, Now, Request, Response, RETURN_MINIMAL};
 pub use rules::{
     FORBIDDEN_CHARS_PATTERN, MAX_BIO_CHARS, MAX_BODY_BYTES, MAX_COMMENT_CHARS, MAX_NAME_CHARS,
     MAX_PASSWORD_CHARS, MAX_POST_CHARS, MAX_UPLOAD_BYTES, MAX_USERNAME_CHARS, MAX_WEBSITE_CHARS,

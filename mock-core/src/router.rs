@@ -10,7 +10,7 @@
 use crate::auth::{authenticate, AuthUser};
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::exchange::{Now, Request, Response};
+use crate::exchange::{prefers_minimal, Now, Request, Response};
 use crate::routes;
 use crate::rules::MAX_BODY_BYTES;
 use crate::views::Render;
@@ -93,7 +93,8 @@ impl Route {
 /// response and errors make its [`crate::contract::Endpoint`], in test
 /// builds only, so none of the description reaches the wasm. `query` names
 /// a struct whose `IntoParams` describes the query parameters the handler
-/// reads (a test sends each of them badly formed).
+/// reads (a test sends each of them badly formed). `minimal` names the
+/// smaller answer the route gives when asked `Prefer: return=minimal`.
 macro_rules! route_table {
     ($(
         $(#[doc = $doc:literal])*
@@ -101,6 +102,7 @@ macro_rules! route_table {
             $(request: $request:ty,)?
             $(query: $query:ty,)?
             response: $status:literal $response:ty,
+            $(minimal: $minimal:ty,)?
             errors: $errors:expr $(,)?
         }
     )*) => {
@@ -120,6 +122,7 @@ macro_rules! route_table {
                     None$(.or(Some($crate::contract::type_name::<$request>())))?,
                     Vec::new()$(.into_iter().chain($crate::contract::query_parameters::<$query>()).collect())?,
                     ($status, $crate::contract::type_name::<$response>()),
+                    None$(.or(Some($crate::contract::type_name::<$minimal>())))?,
                     $errors.into_iter().collect(),
                 ),
             )*]
@@ -153,6 +156,8 @@ pub struct Ctx<'a> {
     params: Vec<(&'static str, String)>,
     query: &'a str,
     body: &'a str,
+    /// The request asked for `Prefer: return=minimal`.
+    minimal: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -207,6 +212,13 @@ impl<'a> Ctx<'a> {
             Ok(Object(value)) => body_end(de).map(|()| value),
             Err(e) => Err(body_refused(e)),
         }
+    }
+
+    /// Whether the request asked for the small answer (`Prefer:
+    /// return=minimal`): a write that answers every post answers only the
+    /// one it changed.
+    pub fn minimal(&self) -> bool {
+        self.minimal
     }
 
     pub fn render(&self) -> Render<'_> {
@@ -284,6 +296,9 @@ fn body_error(path: &str, e: serde_json::Error) -> ApiError {
 pub struct Reply {
     pub status: u16,
     pub body: String,
+    /// `Some(RETURN_MINIMAL)` (see `crate::exchange`) when the body is the small answer a `Prefer:
+    /// return=minimal` asked for (the `Preference-Applied` header).
+    pub applied: Option<&'static str>,
 }
 
 impl Reply {
@@ -297,7 +312,11 @@ impl Reply {
 
     fn with_status(status: u16, value: &impl Serialize) -> Answer {
         let body = serde_json::to_string(value).map_err(|_| ApiError::Internal)?;
-        Ok(Reply { status, body })
+        Ok(Reply {
+            status,
+            body,
+            applied: None,
+        })
     }
 }
 
@@ -400,6 +419,7 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
             status: reply.status,
             body: reply.body,
             allow: None,
+            preference_applied: reply.applied,
         },
         Err(err) => Response {
             status: err.status(),
@@ -408,6 +428,7 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
                 ApiError::MethodNotAllowed { allow } => Some(allow),
                 _ => None,
             },
+            preference_applied: None,
         },
     }
 }
@@ -431,6 +452,7 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
                 params,
                 query: query_of(req.url),
                 body: req.body,
+                minimal: prefers_minimal(req.prefer),
             };
             match route.handler {
                 Handler::Open(handler) => handler(cx),
@@ -603,6 +625,7 @@ mod tests {
                         url: &format!("{path}/"),
                         authorization: None,
                         body: "",
+                        prefer: None,
                     },
                     t.now,
                 );
@@ -633,6 +656,7 @@ mod tests {
                 url: "/api/posts",
                 authorization: None,
                 body: "",
+                prefer: None,
             },
             t.now,
         );

@@ -121,6 +121,7 @@ fn call(db: &mut Db, url: &str, token: Option<&str>, body: String, at: Now) -> R
         url,
         authorization: token,
         body: &body,
+        prefer: None,
     };
     answer(db, &req, at).map(drop).map_err(|e| e.message())
 }

@@ -38,12 +38,27 @@ impl TestApi {
         token: Option<&str>,
         body: &str,
     ) -> (u16, String) {
+        let res = self.respond(method, url, token, body, None);
+        (res.status, res.body)
+    }
+
+    /// The whole response (headers included) to a request with a `Prefer`
+    /// header, checked against docs/openapi.json as every answer is.
+    pub fn respond(
+        &mut self,
+        method: &str,
+        url: &str,
+        token: Option<&str>,
+        body: &str,
+        prefer: Option<&str>,
+    ) -> crate::Response {
         let res = self.api.handle(
             &Request {
                 method,
                 url,
                 authorization: token,
                 body,
+                prefer,
             },
             self.now,
         );
@@ -61,7 +76,7 @@ impl TestApi {
                 panic!("{broken}");
             }
         }
-        (res.status, res.body)
+        res
     }
 
     pub fn call(

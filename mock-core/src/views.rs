@@ -375,7 +375,10 @@ impl<'a> Render<'a> {
         positions: impl Iterator<Item = usize>,
     ) -> Result<String, ApiError> {
         let posts = self.db.posts();
-        let mut out = String::with_capacity(posts.len().saturating_mul(400));
+        // Room for the posts asked for (a page's few, or every post), not
+        // for every post each time.
+        let (fewest, _) = positions.size_hint();
+        let mut out = String::with_capacity(fewest.saturating_mul(400));
         out.push('{');
         out.push_str(head);
         out.push_str("\"posts\":[");

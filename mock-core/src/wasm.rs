@@ -16,6 +16,7 @@ pub struct CoreResponse {
     status: u16,
     body: String,
     allow: Option<&'static str>,
+    preference_applied: Option<&'static str>,
 }
 
 #[wasm_bindgen]
@@ -29,6 +30,13 @@ impl CoreResponse {
     #[wasm_bindgen(getter)]
     pub fn allow(&self) -> Option<String> {
         self.allow.map(str::to_owned)
+    }
+
+    /// The `Preference-Applied` header (`"return=minimal"`) when the body
+    /// is the small answer a `Prefer` header asked for, else `undefined`.
+    #[wasm_bindgen(getter, js_name = preferenceApplied)]
+    pub fn preference_applied(&self) -> Option<String> {
+        self.preference_applied.map(str::to_owned)
     }
 
     #[wasm_bindgen(getter)]
@@ -101,20 +109,32 @@ impl MockCore {
     }
 
     /// Answers one request at the platform's current time and zone.
+    /// `prefer` is the request's `Prefer` header, if any (`return=minimal`
+    /// makes a post or comment write answer only the post it changed).
     pub fn handle(
         &mut self,
         method: &str,
         url: &str,
         authorization: Option<String>,
         body: &str,
+        prefer: Option<String>,
     ) -> CoreResponse {
-        self.answer(method, url, authorization.as_deref(), body, platform_now())
+        let now = platform_now();
+        self.answer(
+            method,
+            url,
+            authorization.as_deref(),
+            body,
+            prefer.as_deref(),
+            now,
+        )
     }
 
     /// Answers one request at an explicit time (`nowMs`, milliseconds since
     /// the epoch) and zone (`offsetMinutes` east of UTC, that is
     /// `-new Date().getTimezoneOffset()`): for callers that record requests
-    /// and replay them.
+    /// and replay them. `prefer` as for `handle` (a replay that drops the
+    /// answer asks for `return=minimal`: the same change, a smaller answer).
     #[wasm_bindgen(js_name = handleAt)]
     pub fn handle_at(
         &mut self,
@@ -124,12 +144,14 @@ impl MockCore {
         body: &str,
         now_ms: f64,
         offset_minutes: i32,
+        prefer: Option<String>,
     ) -> CoreResponse {
         let now = Now {
             epoch_ms: now_ms as i64,
             offset_minutes,
         };
-        self.answer(method, url, authorization.as_deref(), body, now)
+        let authorization = authorization.as_deref();
+        self.answer(method, url, authorization, body, prefer.as_deref(), now)
     }
 
     fn answer(
@@ -138,6 +160,7 @@ impl MockCore {
         url: &str,
         authorization: Option<&str>,
         body: &str,
+        prefer: Option<&str>,
         now: Now,
     ) -> CoreResponse {
         let req = Request {
@@ -145,12 +168,14 @@ impl MockCore {
             url,
             authorization,
             body,
+            prefer,
         };
         let res = self.api.handle(&req, now);
         CoreResponse {
             status: res.status,
             body: res.body,
             allow: res.allow,
+            preference_applied: res.preference_applied,
         }
     }
 

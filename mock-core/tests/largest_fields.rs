@@ -33,6 +33,7 @@ impl Run {
                 url,
                 authorization: token,
                 body,
+                prefer: None,
             },
             NOW,
         );

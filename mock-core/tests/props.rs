@@ -27,6 +27,7 @@ fn call(api: &mut Api, method: &str, url: &str, auth: Option<&str>, body: &str) 
             url,
             authorization: auth,
             body,
+            prefer: None,
         },
         NOW,
     );

@@ -84,6 +84,7 @@ impl Session {
             url,
             authorization: auth,
             body,
+            prefer: None,
         };
         let res = self.api.handle(&request, self.now);
         (res.status, serde_json::from_str(&res.body).unwrap())

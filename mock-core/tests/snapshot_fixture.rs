@@ -31,6 +31,7 @@ fn call(api: &mut Api, method: &str, url: &str, token: Option<&str>, body: Value
             url,
             authorization: token,
             body: &body,
+            prefer: None,
         },
         NOW,
     );

@@ -25,7 +25,7 @@ fn the_base_path_option_makes_media_paths_absolute_under_it() {
     assert_eq!(new_core().base_path(), "/");
     let mut core = with_base("murmur").expect("a plain base");
     assert_eq!(core.base_path(), "/murmur/");
-    let res = core.handle("GET", "/api/posts/p-02", None, "");
+    let res = core.handle("GET", "/api/posts/p-02", None, "", None);
     assert!(
         res.body()
             .contains("\"mediaURL\":\"/murmur/seed/aurora.jpg\""),
@@ -38,18 +38,18 @@ fn the_base_path_option_makes_media_paths_absolute_under_it() {
 #[wasm_bindgen_test]
 fn a_known_path_with_another_method_carries_its_allow() {
     let mut core = new_core();
-    let res = core.handle("PUT", "/api/posts", None, "");
+    let res = core.handle("PUT", "/api/posts", None, "", None);
     assert_eq!(res.status(), 405, "{}", res.body());
     assert_eq!(res.allow().as_deref(), Some("GET, POST"));
-    let res = core.handle("PUT", "/api/nothing", None, "");
+    let res = core.handle("PUT", "/api/nothing", None, "", None);
     assert_eq!((res.status(), res.allow()), (404, None));
-    let res = core.handle("GET", "/api/posts", None, "");
+    let res = core.handle("GET", "/api/posts", None, "", None);
     assert_eq!((res.status(), res.allow()), (200, None));
 }
 
 fn login(core: &mut MockCore) -> String {
     let body = r#"{"username":"guest","password":"guest123"}"#;
-    let res = core.handle_at("POST", "/api/auth/login", None, body, NOW, 120);
+    let res = core.handle_at("POST", "/api/auth/login", None, body, NOW, 120, None);
     assert_eq!(res.status(), 200, "{}", res.body());
     let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
     json["encodedToken"].as_str().unwrap().to_owned()
@@ -66,19 +66,20 @@ fn handles_a_login_and_a_token_route() {
         "",
         NOW,
         120,
+        None,
     );
     assert_eq!(
         (res.status(), res.body()),
         (200, r#"{"bookmarks":["p-06","p-11"]}"#.to_owned())
     );
-    let res = core.handle_at("GET", "/api/users/bookmark", None, "", NOW, 120);
+    let res = core.handle_at("GET", "/api/users/bookmark", None, "", NOW, 120, None);
     assert_eq!(res.status(), 401);
 }
 
 #[wasm_bindgen_test]
 fn take_body_moves_the_same_json_out_as_bytes_once() {
     let mut core = new_core();
-    let mut res = core.handle_at("GET", "/api/posts/p-01", None, "", NOW, 0);
+    let mut res = core.handle_at("GET", "/api/posts/p-01", None, "", NOW, 0, None);
     let text = res.body();
     assert!(text.starts_with(r#"{"post":{"_id":"p-01""#), "{text}");
     assert_eq!(res.take_body(), text.into_bytes());
@@ -99,15 +100,16 @@ fn snapshot_round_trip_restores_the_state() {
         r#"{"postData":{"content":"hello"}}"#,
         NOW,
         0,
+        None,
     );
     assert_eq!(res.status(), 201);
     assert_ne!(core.export_snapshot(), saved);
     core.import_snapshot(&saved).unwrap();
     assert_eq!(core.export_snapshot(), saved);
-    let res = core.handle_at("GET", "/api/posts/p-13", None, "", NOW, 0);
+    let res = core.handle_at("GET", "/api/posts/p-13", None, "", NOW, 0, None);
     assert_eq!(res.status(), 404);
     core.reset();
-    let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0);
+    let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None);
     assert_eq!(res.body().matches("\"_id\":\"p-").count(), 12);
 }
 
@@ -140,7 +142,7 @@ fn each_core_is_seeded_from_the_platform_once() {
     // Reads do not draw from the generator: only a new salt does.
     let mut a = a;
     let before = a.export_snapshot();
-    a.handle("GET", "/api/posts", None, "");
+    a.handle("GET", "/api/posts", None, "", None);
     assert_eq!(a.export_snapshot(), before);
 }
 
@@ -152,7 +154,7 @@ fn replaying_the_same_requests_from_a_snapshot_gives_the_same_state() {
         .map(|_| {
             let mut core = new_core();
             core.import_snapshot(&saved).expect("imports");
-            let res = core.handle_at("POST", "/api/auth/signup", None, signup, NOW, 60);
+            let res = core.handle_at("POST", "/api/auth/signup", None, signup, NOW, 60, None);
             assert_eq!(res.status(), 201);
             core.export_snapshot()
         })
@@ -171,6 +173,7 @@ fn handle_reads_the_platform_clock_and_zone() {
         "/api/posts",
         Some(token),
         r#"{"postData":{"content":"now"}}"#,
+        None,
     );
     assert_eq!(res.status(), 201);
     let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
@@ -191,7 +194,7 @@ fn a_like_at_1000_posts_is_fast() {
     // The first listing renders every post once.
     let start = js_sys::Date::now();
     assert_eq!(
-        core.handle_at("GET", "/api/posts", None, "", NOW, 0)
+        core.handle_at("GET", "/api/posts", None, "", NOW, 0, None)
             .status(),
         200
     );
@@ -202,7 +205,7 @@ fn a_like_at_1000_posts_is_fast() {
         let verb = if i % 2 == 0 { "like" } else { "dislike" };
         let url = format!("/api/posts/{verb}/p-b{}", i / 2);
         assert_eq!(
-            core.handle_at("POST", &url, Some(token.clone()), "", NOW, 0)
+            core.handle_at("POST", &url, Some(token.clone()), "", NOW, 0, None)
                 .status(),
             200
         );
@@ -211,4 +214,30 @@ fn a_like_at_1000_posts_is_fast() {
     console_log!("1,000 posts: first GET /api/posts {first:.2} ms, like {per_like:.3} ms");
     // The target is 1.5 ms; the bound leaves room for a busy test machine.
     assert!(per_like < 15.0, "a like took {per_like} ms");
+}
+
+#[wasm_bindgen_test]
+fn prefer_return_minimal_answers_the_changed_post_and_says_so() {
+    let mut core = new_core();
+    let token = login(&mut core);
+    let prefer = Some("return=minimal".to_owned());
+    // The guest likes p-02 in the seed: take the like back, then give it again.
+    let url = "/api/posts/dislike/p-02";
+    let res = core.handle_at("POST", url, Some(token.clone()), "", NOW, 0, prefer);
+    assert_eq!(res.status(), 200, "{}", res.body());
+    assert_eq!(res.preference_applied().as_deref(), Some("return=minimal"));
+    let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
+    assert_eq!(json["post"]["_id"], "p-02");
+    assert!(json.get("posts").is_none());
+    let res = core.handle_at(
+        "POST",
+        "/api/posts/like/p-02",
+        Some(token),
+        "",
+        NOW,
+        0,
+        None,
+    );
+    assert_eq!(res.preference_applied(), None);
+    assert!(res.body().starts_with(r#"{"posts":["#));
 }

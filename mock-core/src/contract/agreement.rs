@@ -22,6 +22,7 @@ fn verdicts(method: &str, url: &str, token: bool, body: &Value) -> (bool, bool, 
             url,
             authorization: token.as_deref(),
             body: &text,
+            prefer: None,
         },
         NOW,
     );
@@ -354,6 +355,7 @@ fn query_ranges_agree() {
                         url: &full,
                         authorization: None,
                         body: "",
+                        prefer: None,
                     },
                     NOW,
                 );
@@ -377,6 +379,7 @@ fn query_ranges_agree() {
                 url: &full,
                 authorization: None,
                 body: "",
+                prefer: None,
             },
             NOW,
         );
@@ -441,6 +444,7 @@ fn described_query_parameters_are_the_ones_read() {
                     url: &url,
                     authorization: ep.auth.then_some(token.as_str()),
                     body: "",
+                    prefer: None,
                 },
                 NOW,
             );

@@ -49,6 +49,10 @@ A refusal names the field and the rule (`firstName must be 1 to @MAX_NAME@ chara
 - A path no route has answers 404 `No route for <METHOD> <path>`. A known path asked with a method it does \
 not answer (`PUT /api/posts`, `GET /api/posts/like/p-01`) answers 405 `Method not allowed` with an `Allow` \
 header naming the methods it answers (`Allow: GET, POST`), in every transport.
+- The post and comment writes answer every post (`{posts}`), as the original client expects. A request with \
+the header `Prefer: return=minimal` (RFC 7240) gets only the post it changed instead (`{post}`: the new, edited, \
+liked or commented post, or the deleted one as it was), with `Preference-Applied: return=minimal`; the change \
+is the same. At 10,000 posts that is about 1 kB instead of 8 MB.
 - Routes marked *token* need a token (see \"Tokens\" below).
 - Timestamps read `YYYY-MM-DDTHH:MM:SS+HH:MM` in the caller's zone offset. Every change sets `updatedAt` of what \
 it changed (a like or comment also updates its post's `updatedAt`).
@@ -208,6 +212,16 @@ fn render() -> String {
             ep.status,
             shape(&doc, &ep.response),
         );
+        if let Some(minimal) = ep.minimal.as_deref() {
+            let _ = writeln!(
+                out,
+                "- With `Prefer: {}`: {} {} (header `Preference-Applied: {}`)",
+                crate::RETURN_MINIMAL,
+                ep.status,
+                shape(&doc, minimal),
+                crate::RETURN_MINIMAL
+            );
+        }
         let errors = ep.errors();
         if !errors.is_empty() {
             out.push_str("\n| Status | Error |\n|---|---|\n");

@@ -36,6 +36,9 @@ pub struct Endpoint {
     pub status: u16,
     /// The component name of the success response's type.
     pub response: String,
+    /// The component name of the answer a `Prefer: return=minimal` gets
+    /// instead, for a route that has one.
+    pub minimal: Option<String>,
     errors: Vec<ApiError>,
 }
 
@@ -46,6 +49,7 @@ impl Endpoint {
         request: Option<String>,
         query: Vec<Parameter>,
         (status, response): (u16, String),
+        minimal: Option<String>,
         errors: Vec<ApiError>,
     ) -> Endpoint {
         let summary = doc
@@ -62,6 +66,7 @@ impl Endpoint {
             query,
             status,
             response,
+            minimal,
             errors,
         }
     }

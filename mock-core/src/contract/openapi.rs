@@ -18,7 +18,8 @@ use utoipa::openapi::path::{
 };
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::schema::{
-    AdditionalProperties, AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder, Schema, Type,
+    AdditionalProperties, AllOfBuilder, AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder,
+    Schema, Type,
 };
 use utoipa::openapi::security::{
     ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme,
@@ -399,17 +400,29 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
                 ep.method, ep.pattern
             )
         });
-    op = op.response(
-        ep.status.to_string(),
-        ResponseBuilder::new()
-            .description(format!("`{response}`"))
-            .content(
-                JSON,
-                ContentBuilder::new()
-                    .schema(Some(schema_ref(response)))
-                    .build(),
-            ),
-    );
+    op = match ep.minimal.as_deref() {
+        None => op.response(
+            ep.status.to_string(),
+            ResponseBuilder::new()
+                .description(format!("`{response}`"))
+                .content(
+                    JSON,
+                    ContentBuilder::new()
+                        .schema(Some(schema_ref(response)))
+                        .build(),
+                ),
+        ),
+        Some(minimal) => {
+            assert!(
+                components.responses.contains(minimal),
+                "{} {}: `{minimal}` is not a response type of ts_types::api_types",
+                ep.method,
+                ep.pattern
+            );
+            op.parameter(prefer_parameter())
+                .response(ep.status.to_string(), minimal_response(response, minimal))
+        }
+    };
     for (status, response) in error_responses(&ep.errors()) {
         assert_ne!(status, ep.status, "{} {}", ep.method, ep.pattern);
         op = op.response(status.to_string(), response);
@@ -420,6 +433,66 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
             .security(SecurityRequirement::new(BEARER_TOKEN, Vec::<String>::new()));
     }
     op.build()
+}
+
+/// The `Prefer` request header of a write that has a smaller answer.
+fn prefer_parameter() -> Parameter {
+    ParameterBuilder::new()
+        .name("Prefer")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(format!(
+            "RFC 7240 preferences. `{}` asks for only the post this write changed \
+             instead of every post (the answer then carries `Preference-Applied: {}`); \
+             any other preference is ignored.",
+            crate::RETURN_MINIMAL,
+            crate::RETURN_MINIMAL
+        )))
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .examples([crate::RETURN_MINIMAL]),
+        ))
+        .build()
+}
+
+/// The success answer of a write with a smaller answer: `response` by
+/// default, `minimal` when `Prefer: return=minimal` asked for it (and
+/// `Preference-Applied` says so).
+fn minimal_response(response: &str, minimal: &str) -> utoipa::openapi::Response {
+    let mut built = ResponseBuilder::new()
+        .description(format!(
+            "`{response}`; with `Prefer: {}`, `{minimal}` (only the post changed)",
+            crate::RETURN_MINIMAL
+        ))
+        .content(
+            JSON,
+            ContentBuilder::new()
+                .schema(Some(
+                    OneOfBuilder::new()
+                        .item(schema_ref(response))
+                        .item(schema_ref(minimal)),
+                ))
+                .build(),
+        )
+        .build();
+    built.headers.insert(
+        "Preference-Applied".to_owned(),
+        RefOr::T(
+            utoipa::openapi::HeaderBuilder::new()
+                .schema(Some(
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .enum_values(Some([crate::RETURN_MINIMAL])),
+                ))
+                .description(Some(format!(
+                    "`{}` when the answer is the smaller one `Prefer` asked for; absent otherwise.",
+                    crate::RETURN_MINIMAL
+                )))
+                .build(),
+        ),
+    );
+    built
 }
 
 fn http_method(method: &str) -> HttpMethod {
@@ -587,10 +660,21 @@ fn operations_follow_the_route_table() {
             .filter(|status| status.starts_with('2'))
             .collect();
         assert_eq!(successes.len(), 1, "{}", route.pattern);
-        let schema = &op["responses"][successes[0]]["content"][JSON]["schema"]["$ref"];
-        assert!(schema
-            .as_str()
-            .is_some_and(|r| r.starts_with("#/components/schemas/")));
+        let schema = &op["responses"][successes[0]]["content"][JSON]["schema"];
+        // One shape, or (for a write with a smaller answer) the default then the minimal one.
+        let refs: Vec<&serde_json::Value> = match schema["oneOf"].as_array() {
+            Some(shapes) => shapes.iter().map(|shape| &shape["$ref"]).collect(),
+            None => vec![&schema["$ref"]],
+        };
+        assert!(!refs.is_empty(), "{}", route.pattern);
+        for r in refs {
+            assert!(
+                r.as_str()
+                    .is_some_and(|r| r.starts_with("#/components/schemas/")),
+                "{}",
+                route.pattern
+            );
+        }
         count += 1;
     }
     let operations: usize = doc["paths"]

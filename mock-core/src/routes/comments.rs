@@ -1,6 +1,6 @@
 //! Comments on posts.
 
-use super::all_posts;
+use super::changed_post;
 use crate::auth::AuthUser;
 #[cfg(test)]
 use crate::contract::{bad_body, comment_too_long};
@@ -11,7 +11,7 @@ use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::CommentsResponse;
 #[cfg(test)]
-use crate::views::PostsResponse;
+use crate::views::{PostResponse, PostsResponse};
 use serde::de::value::MapAccessDeserializer;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
@@ -29,10 +29,12 @@ route_table! {
         errors: [PostNotFound],
     }
     /// Adds a comment by the signed-in user, its text sent bare (`{"commentData": "text"}`) or as
-    /// `{"commentData": {"text": "text"}}`: stored trimmed. Answers every post.
+    /// `{"commentData": {"text": "text"}}`: stored trimmed. Answers every post (with
+    /// `Prefer: return=minimal`, only the post commented on).
     token Post "/api/comments/add/{postId}" => add {
         request: CommentRequest,
         response: 201 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostNotFound, CommentEmpty, comment_too_long(), bad_body()],
     }
     /// Replaces the text of the signed-in user's comment (as for adding one; the text it already
@@ -40,11 +42,13 @@ route_table! {
     token Post "/api/comments/edit/{postId}/{commentId}" => edit {
         request: CommentRequest,
         response: 201 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostNotFound, CommentNotFound, EditCommentNotOwner, CommentEmpty, comment_too_long(), bad_body()],
     }
     /// Deletes a comment; its author or the post's author may.
     token Post "/api/comments/delete/{postId}/{commentId}" => delete {
         response: 201 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostNotFound, CommentNotFound, DeleteCommentNotOwner],
     }
 }
@@ -154,7 +158,7 @@ fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         updated_at: now,
     });
     post.updated_at = now;
-    all_posts(&cx, 201)
+    changed_post(&cx, 201, &post_id)
 }
 
 /// The post and the index of its comment named by the path.
@@ -190,7 +194,8 @@ fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     }
     comment.updated_at = now;
     post.updated_at = now;
-    all_posts(&cx, 201)
+    let post_id = post.id.clone();
+    changed_post(&cx, 201, &post_id)
 }
 
 /// The comment's author or the post's author may delete it.
@@ -203,7 +208,8 @@ fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     }
     post.comments.remove(index);
     post.updated_at = now;
-    all_posts(&cx, 201)
+    let post_id = post.id.clone();
+    changed_post(&cx, 201, &post_id)
 }
 
 #[cfg(test)]

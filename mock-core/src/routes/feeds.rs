@@ -160,19 +160,20 @@ impl Paging {
     }
 }
 
-/// Positions (in `posts`) of the posts `keep` selects, in `filter`'s order.
-pub fn feed_order(posts: &[Post], filter: Filter, keep: impl Fn(&Post) -> bool) -> Vec<usize> {
-    let kept = posts
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| keep(p))
-        .map(|(i, _)| i)
-        .collect();
-    sort_positions(posts, filter, kept)
+/// `positions` (in `posts`) sorted in `filter`'s order.
+pub fn sort_positions(posts: &[Post], filter: Filter, positions: Vec<usize>) -> Vec<usize> {
+    first_positions(posts, filter, positions, usize::MAX)
 }
 
-/// `positions` (in `posts`) sorted in `filter`'s order.
-pub fn sort_positions(posts: &[Post], filter: Filter, mut positions: Vec<usize>) -> Vec<usize> {
+/// The first `count` of `positions` (in `posts`) in `filter`'s order,
+/// sorted: only those are sorted (a selection finds them), so the first
+/// page of 10,000 posts does not sort all of them.
+pub fn first_positions(
+    posts: &[Post],
+    filter: Filter,
+    positions: Vec<usize>,
+    count: usize,
+) -> Vec<usize> {
     let at = |i: usize| {
         posts
             .get(i)
@@ -186,8 +187,7 @@ pub fn sort_positions(posts: &[Post], filter: Filter, mut positions: Vec<usize>)
         Filter::Oldest => &oldest,
         Filter::Trending => &trending,
     };
-    order::sort(&mut positions, by);
-    positions
+    order::first(positions, count, by)
 }
 
 /// The page the query asks for of `order` (positions in `Db::posts`), as
@@ -197,16 +197,35 @@ fn page_of(cx: &Ctx<'_>, order: &[usize]) -> Result<Reply, ApiError> {
     let body = cx
         .render()
         .posts_page_body(order.len(), paging.of(order).copied())?;
-    Ok(Reply { status: 200, body })
+    Ok(Reply {
+        status: 200,
+        body,
+        applied: None,
+    })
 }
 
 /// The page the query asks for of the posts `keep` selects, in the
-/// query's order.
+/// query's order: the posts up to the page's end are selected and sorted,
+/// not all of them.
 fn filtered_page(cx: &Ctx<'_>, keep: impl Fn(&Post) -> bool) -> Result<Reply, ApiError> {
     let filter = Filter::from_query(cx)?;
     // Read before the posts are sorted, so a bad page or limit costs nothing.
-    Paging::from_query(cx, DEFAULT_FEED_LIMIT)?;
-    page_of(cx, &feed_order(cx.db.posts(), filter, keep))
+    let paging = Paging::from_query(cx, DEFAULT_FEED_LIMIT)?;
+    let posts = cx.db.posts();
+    let kept: Vec<usize> = (0..posts.len())
+        .filter(|&i| posts.get(i).is_some_and(&keep))
+        .collect();
+    let total = kept.len();
+    let end = paging.offset.saturating_add(paging.limit);
+    let head = first_positions(posts, filter, kept, end);
+    let body = cx
+        .render()
+        .posts_page_body(total, head.iter().skip(paging.offset).copied())?;
+    Ok(Reply {
+        status: 200,
+        body,
+        applied: None,
+    })
 }
 
 /// Home: the signed-in user's posts and those of the people they follow.
@@ -257,7 +276,11 @@ fn found(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         .search_posts_page(&q, paging.offset, paging.limit);
     let shown = page.ids.iter().filter_map(|id| cx.db.position(id));
     let body = cx.render().posts_page_body(page.total, shown)?;
-    Ok(Reply { status: 200, body })
+    Ok(Reply {
+        status: 200,
+        body,
+        applied: None,
+    })
 }
 
 #[cfg(test)]

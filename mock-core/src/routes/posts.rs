@@ -1,6 +1,6 @@
 //! Posts: reading, writing, likes and dislikes.
 
-use super::all_posts;
+use super::{all_posts, changed_post, minimal_reply};
 use crate::auth::AuthUser;
 use crate::base_path;
 #[cfg(test)]
@@ -38,10 +38,11 @@ route_table! {
         errors: [PostNotFound],
     }
     /// Creates a post with `likeCount` 0, no likers and no comments; `content` is required. Answers
-    /// every post.
+    /// every post (with `Prefer: return=minimal`, only the new one).
     token Post "/api/posts" => create {
         request: PostRequest,
         response: 201 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostContentEmpty, PostContentTooLong, HashtagsTooLong, UnsafeMediaUrl("mediaURL"), bad_body()],
     }
     /// Merges `content`, `mediaURL` and `hashtags` into the signed-in user's post (`mediaURL: ""`
@@ -50,6 +51,7 @@ route_table! {
     token Post "/api/posts/edit/{postId}" => edit {
         request: PostRequest,
         response: 201 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [
             PostNotFound,
             EditPostNotOwner,
@@ -60,14 +62,17 @@ route_table! {
             bad_body(),
         ],
     }
-    /// Deletes the signed-in user's post and every bookmark of it.
+    /// Deletes the signed-in user's post and every bookmark of it. Answers every post left (with
+    /// `Prefer: return=minimal`, the deleted post as it was).
     token Delete "/api/posts/{postId}" => delete {
         response: 200 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostNotFound, DeletePostNotOwner],
     }
     /// Likes a post: the user joins `likedBy`, leaves `dislikedBy`; `likeCount` rises by 1.
     token Post "/api/posts/like/{postId}" => like {
         response: 200 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostNotFound, AlreadyLiked],
     }
     /// Takes back the user's like: the user leaves `likedBy`, joins `dislikedBy`; `likeCount`
@@ -75,6 +80,7 @@ route_table! {
     /// always equals `likedBy.length`.
     token Post "/api/posts/dislike/{postId}" => dislike {
         response: 200 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
         errors: [PostNotFound, AlreadyDisliked, LikeBelowZero],
     }
 }
@@ -172,7 +178,11 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let positions =
         newest_first(created).filter(|&i| posts.get(i).is_some_and(|p| p.author == user.id));
     let body = render.posts_body(positions)?;
-    Ok(Reply { status: 200, body })
+    Ok(Reply {
+        status: 200,
+        body,
+        applied: None,
+    })
 }
 
 fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
@@ -183,7 +193,7 @@ fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let content = data.content.ok_or(ApiError::PostContentEmpty)?;
     let id = cx.db.next_id(IdKind::Post);
     cx.db.insert_post(Post {
-        id,
+        id: id.clone(),
         content,
         media_url: data.media_url.unwrap_or_default(),
         hashtags: data.hashtags.unwrap_or_default(),
@@ -197,7 +207,7 @@ fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         },
         comments: Vec::new(),
     });
-    all_posts(&cx, 201)
+    changed_post(&cx, 201, &id)
 }
 
 /// The id of the post named by the path, if the signed-in user wrote it.
@@ -232,13 +242,21 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         }
         post.updated_at = now;
     });
-    all_posts(&cx, 201)
+    changed_post(&cx, 201, &id)
 }
 
 fn delete(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let id = own_post(&cx, &me.id, ApiError::DeletePostNotOwner)?;
+    // The small answer is the post as it was when deleted: rendered first.
+    let minimal = match cx.db.post(&id) {
+        Some(post) if cx.minimal() => Some(minimal_reply(&cx, 200, post)?),
+        _ => None,
+    };
     cx.db.remove_post(&id);
-    all_posts(&cx, 200)
+    match minimal {
+        Some(reply) => Ok(reply),
+        None => changed_post(&cx, 200, &id),
+    }
 }
 
 fn like(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
@@ -277,7 +295,7 @@ fn set_like(cx: Ctx<'_>, me: AuthUser, up: bool) -> Result<Reply, ApiError> {
     }
     likes.like_count = u32::try_from(likes.liked_by.len()).unwrap_or(u32::MAX);
     post.updated_at = now;
-    all_posts(&cx, 200)
+    changed_post(&cx, 200, &id)
 }
 
 #[cfg(test)]

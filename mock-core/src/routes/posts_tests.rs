@@ -336,3 +336,142 @@ fn like_rules() {
     );
     t.fails("POST", "/api/posts/like/p-01", None, "", 401, TOKEN_INVALID);
 }
+
+/// Every write that answers every post, as `(method, url, body)`, in an
+/// order the guest may send them all in.
+const POST_WRITES: [(&str, &str, &str); 8] = [
+    (
+        "POST",
+        "/api/posts",
+        r#"{"postData":{"content":"Small answers"}}"#,
+    ),
+    (
+        "POST",
+        "/api/posts/edit/p-07",
+        r#"{"postData":{"content":"Edited"}}"#,
+    ),
+    ("POST", "/api/posts/like/p-13", ""),
+    ("POST", "/api/posts/dislike/p-13", ""),
+    (
+        "POST",
+        "/api/comments/add/p-03",
+        r#"{"commentData":"Nice"}"#,
+    ),
+    (
+        "POST",
+        "/api/comments/edit/p-02/c-04",
+        r#"{"commentData":"Edited"}"#,
+    ),
+    ("POST", "/api/comments/delete/p-02/c-04", ""),
+    ("DELETE", "/api/posts/p-07", ""),
+];
+
+#[test]
+fn prefer_return_minimal_answers_only_the_changed_post_and_changes_the_same() {
+    let (mut full, mut minimal) = (TestApi::new(), TestApi::new());
+    let token = full.guest();
+    minimal.guest();
+    let changed = [
+        "p-13", "p-07", "p-13", "p-13", "p-03", "p-02", "p-02", "p-07",
+    ];
+    for ((method, url, body), id) in POST_WRITES.into_iter().zip(changed) {
+        // The post as every-post answers hold it (for a delete, as it was just before).
+        let before = full.get(&format!("/api/posts/{id}")).1["post"].clone();
+        let all = full.respond(method, url, Some(&token), body, None);
+        assert_eq!(all.preference_applied, None, "{url}");
+        assert!(all.status < 300, "{url}: {}", all.body);
+        let all: Value = serde_json::from_str(&all.body).unwrap();
+        let expected = match all["posts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["_id"] == id)
+        {
+            Some(post) => post.clone(),
+            None => before, // deleted
+        };
+        let res = minimal.respond(method, url, Some(&token), body, Some("return=minimal"));
+        assert_eq!(res.preference_applied, Some("return=minimal"), "{url}");
+        let json: Value = serde_json::from_str(&res.body).unwrap();
+        assert_eq!(json.as_object().unwrap().len(), 1, "{url}: {json}");
+        assert_eq!(json["post"], expected, "{url}");
+        // The same change either way.
+        assert_eq!(
+            full.get("/api/posts").1,
+            minimal.get("/api/posts").1,
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn another_preference_or_a_refused_write_keeps_the_usual_answer() {
+    let mut t = TestApi::new();
+    let token = t.guest();
+    let res = t.respond(
+        "POST",
+        "/api/posts/dislike/p-02",
+        Some(&token),
+        "",
+        Some("return=representation"),
+    );
+    assert_eq!((res.status, res.preference_applied), (200, None));
+    assert!(res.body.starts_with(r#"{"posts":["#), "{}", res.body);
+    // Refused: the catalogue's error, whatever was preferred.
+    let res = t.respond(
+        "POST",
+        "/api/posts/dislike/p-02",
+        Some(&token),
+        "",
+        Some("return=minimal"),
+    );
+    assert_eq!((res.status, res.preference_applied), (400, None));
+    assert_eq!(
+        res.body,
+        json!({"errors": ["Cannot dislike a post that is already disliked."]}).to_string()
+    );
+    // A read has no smaller answer.
+    let res = t.respond("GET", "/api/posts/p-02", None, "", Some("return=minimal"));
+    assert_eq!((res.status, res.preference_applied), (200, None));
+}
+
+#[test]
+fn a_minimal_like_renders_no_other_post() {
+    let mut t = TestApi::new();
+    t.api.load_bulk(20, 2_000);
+    let token = t.guest();
+    let id = t.api.db().posts()[1_000].id.clone();
+    let url = format!("/api/posts/like/{id}");
+    let res = t.respond("POST", &url, Some(&token), "", Some("return=minimal"));
+    assert_eq!(res.status, 200, "{}", res.body);
+    assert!(res.body.len() < 2_000, "{} bytes", res.body.len());
+    let rendered = t
+        .api
+        .db()
+        .post_json()
+        .borrow()
+        .posts
+        .iter()
+        .filter(|p| p.is_some())
+        .count();
+    assert_eq!(rendered, 0, "a minimal like rendered {rendered} posts");
+    // Without the header the same kind of write renders every post.
+    let other = t.api.db().posts()[1_001].id.clone();
+    t.respond(
+        "POST",
+        &format!("/api/posts/like/{other}"),
+        Some(&token),
+        "",
+        None,
+    );
+    let rendered = t
+        .api
+        .db()
+        .post_json()
+        .borrow()
+        .posts
+        .iter()
+        .filter(|p| p.is_some())
+        .count();
+    assert_eq!(rendered, 2_000);
+}

@@ -359,7 +359,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a post with `likeCount` 0, no likers and no comments; `content` is required
-         * @description Creates a post with `likeCount` 0, no likers and no comments; `content` is required. Answers every post.
+         * @description Creates a post with `likeCount` 0, no likers and no comments; `content` is required. Answers every post (with `Prefer: return=minimal`, only the new one).
          */
         post: operations["postPosts"];
         delete?: never;
@@ -404,7 +404,7 @@ export interface paths {
         post?: never;
         /**
          * Deletes the signed-in user's post and every bookmark of it
-         * @description Deletes the signed-in user's post and every bookmark of it.
+         * @description Deletes the signed-in user's post and every bookmark of it. Answers every post left (with `Prefer: return=minimal`, the deleted post as it was).
          */
         delete: operations["deletePostsByPostId"];
         options?: never;
@@ -543,7 +543,7 @@ export interface paths {
         put?: never;
         /**
          * Adds a comment by the signed-in user, its text sent bare (`{"commentData": "text"}`) or as `{"commentData": {"text": "text"}}`: stored trimmed
-         * @description Adds a comment by the signed-in user, its text sent bare (`{"commentData": "text"}`) or as `{"commentData": {"text": "text"}}`: stored trimmed. Answers every post.
+         * @description Adds a comment by the signed-in user, its text sent bare (`{"commentData": "text"}`) or as `{"commentData": {"text": "text"}}`: stored trimmed. Answers every post (with `Prefer: return=minimal`, only the post commented on).
          */
         post: operations["postCommentsAddByPostId"];
         delete?: never;
@@ -1944,7 +1944,10 @@ export interface operations {
     postPosts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1959,13 +1962,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             201: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Post content must not be empty`, or `Post content must be at most 100 characters`, or `Hashtags must be at most 100 characters`, or `mediaURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>` */
@@ -2113,7 +2118,10 @@ export interface operations {
     deletePostsByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2125,13 +2133,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             200: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Cannot delete a Post doesn't belong to the logged in User.` */
@@ -2183,7 +2193,10 @@ export interface operations {
     postPostsEditByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2200,13 +2213,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             201: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Cannot edit a Post doesn't belong to the logged in User.`, or `Post content must not be empty`, or `Post content must be at most 100 characters`, or `Hashtags must be at most 100 characters`, or `mediaURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>` */
@@ -2258,7 +2273,10 @@ export interface operations {
     postPostsLikeByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2270,13 +2288,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             200: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Cannot like a post that is already liked.` */
@@ -2328,7 +2348,10 @@ export interface operations {
     postPostsDislikeByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2340,13 +2363,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             200: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Cannot dislike a post that is already disliked.`, or `Cannot decrement like less than 0.` */
@@ -2548,7 +2573,10 @@ export interface operations {
     postCommentsAddByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2565,13 +2593,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             201: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Comment text must not be empty`, or `Comment text must be at most 280 characters`, or `Invalid request body: <why the body was refused>` */
@@ -2623,7 +2653,10 @@ export interface operations {
     postCommentsEditByPostIdByCommentId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2645,13 +2678,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             201: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Cannot edit a comment doesn't belong to the User.`, or `Comment text must not be empty`, or `Comment text must be at most 280 characters`, or `Invalid request body: <why the body was refused>` */
@@ -2703,7 +2738,10 @@ export interface operations {
     postCommentsDeleteByPostIdByCommentId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -2720,13 +2758,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `PostsResponse` */
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
             201: {
                 headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostsResponse"];
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
             /** @description `Cannot delete a comment doesn't belong to the User.` */

@@ -8,6 +8,11 @@ export interface ApiRequest {
   url: string;
   authorization: string | undefined;
   body: string;
+  /**
+   * The `Prefer` header (RFC 7240), if any: `return=minimal` makes a post or
+   * comment write answer only the post it changed (docs/API.md).
+   */
+  prefer?: string;
 }
 
 export interface ApiResponse {
@@ -16,9 +21,14 @@ export interface ApiResponse {
   body: Uint8Array<ArrayBuffer> | string;
   /** A 405's `Allow` header: the methods the path answers (`GET, POST`). */
   allow?: string;
+  /** `return=minimal` when the body is the smaller answer `Prefer` asked for (the `Preference-Applied` header). */
+  preferenceApplied?: string;
 }
 
 const utf8 = new TextDecoder();
+
+/** The `Prefer` value (RFC 7240) that asks a write for only what it changed. */
+export const RETURN_MINIMAL = 'return=minimal';
 
 /** The answer's JSON text, whichever form its body is in. */
 export function bodyText(response: ApiResponse): string {
@@ -36,12 +46,16 @@ export interface Backend {
  * them explicitly, for callers that record requests and replay them.
  */
 export interface CoreLike {
-  handle(
-    method: string,
-    url: string,
-    authorization: string | undefined,
-    body: string,
-  ): { status: number; readonly allow?: string; takeBody(): Uint8Array; free(): void };
+  handle(method: string, url: string, authorization: string | undefined, body: string, prefer?: string): CoreAnswer;
+}
+
+/** One answer of the wasm facade, living in wasm memory until freed. */
+export interface CoreAnswer {
+  status: number;
+  readonly allow?: string;
+  readonly preferenceApplied?: string;
+  takeBody(): Uint8Array;
+  free(): void;
 }
 
 /**
@@ -74,17 +88,30 @@ export interface TimedCoreLike extends CoreLike {
     body: string,
     nowMs: number,
     offsetMinutes: number,
-  ): ReturnType<CoreLike['handle']>;
+    prefer?: string,
+  ): CoreAnswer;
 }
 
 /** `callCore` at an explicit clock: a request recorded with its clock answers the same when replayed. */
-export function callCoreAt(core: TimedCoreLike, clock: Clock, ...args: Parameters<CoreLike['handle']>): ApiResponse {
-  return takeAnswer(core.handleAt(...args, clock.nowMs, clock.offsetMinutes));
+export function callCoreAt(
+  core: TimedCoreLike,
+  clock: Clock,
+  ...[method, url, authorization, body, prefer]: Parameters<CoreLike['handle']>
+): ApiResponse {
+  return takeAnswer(core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, prefer));
 }
 
-/** Replays a recorded request for its effect: the status only, the body dropped in wasm memory, never copied out. */
-export function replayAt(core: TimedCoreLike, clock: Clock, ...args: Parameters<CoreLike['handle']>): number {
-  const res = core.handleAt(...args, clock.nowMs, clock.offsetMinutes);
+/**
+ * Replays a recorded request for its effect: the status only. The answer
+ * asked for is the smallest (`return=minimal`: one post, not every post), and
+ * its body is dropped in wasm memory, never copied out.
+ */
+export function replayAt(
+  core: TimedCoreLike,
+  clock: Clock,
+  ...[method, url, authorization, body]: Parameters<CoreLike['handle']>
+): number {
+  const res = core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, RETURN_MINIMAL);
   try {
     return res.status;
   } finally {
@@ -92,12 +119,14 @@ export function replayAt(core: TimedCoreLike, clock: Clock, ...args: Parameters<
   }
 }
 
-function takeAnswer(res: ReturnType<CoreLike['handle']>): ApiResponse {
+function takeAnswer(res: CoreAnswer): ApiResponse {
   try {
     // A fresh copy (wasm-bindgen slices it out of the module's memory), so
     // never a view of a shared buffer.
-    const answer = { status: res.status, body: res.takeBody() as Uint8Array<ArrayBuffer> };
-    return res.allow ? { ...answer, allow: res.allow } : answer;
+    const answer: ApiResponse = { status: res.status, body: res.takeBody() as Uint8Array<ArrayBuffer> };
+    if (res.allow) answer.allow = res.allow;
+    if (res.preferenceApplied) answer.preferenceApplied = res.preferenceApplied;
+    return answer;
   } finally {
     res.free();
   }
@@ -106,8 +135,8 @@ function takeAnswer(res: ReturnType<CoreLike['handle']>): ApiResponse {
 /** The plain backend: the core, on the platform's clock. */
 export function coreBackend(core: CoreLike): Backend {
   return {
-    handle({ method, url, authorization, body }) {
-      return callCore(core, method, url, authorization, body);
+    handle({ method, url, authorization, body, prefer }) {
+      return callCore(core, method, url, authorization, body, prefer);
     },
   };
 }
@@ -173,8 +202,11 @@ export function createHandlers(backend: Backend, basePath = '/') {
         url: path,
         authorization: request.headers.get('authorization') ?? undefined,
         body,
+        prefer: request.headers.get('prefer') ?? undefined,
       });
-      const headers = res.allow ? { ...HEADERS, Allow: res.allow } : HEADERS;
+      const headers: Record<string, string> = { ...HEADERS };
+      if (res.allow) headers.Allow = res.allow;
+      if (res.preferenceApplied) headers['Preference-Applied'] = res.preferenceApplied;
       return new HttpResponse(res.body, { status: res.status, headers });
     }),
   ];

@@ -51,7 +51,12 @@ export function toFetchRequest(
   }
   let over = false;
   const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  if (method !== 'GET' && method !== 'HEAD') {
+  // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding,
+  // or a zero Content-Length, has no body (a like, a follow): no stream made.
+  const bodyless =
+    req.headers['transfer-encoding'] === undefined &&
+    (req.headers['content-length'] === undefined || req.headers['content-length'] === '0');
+  if (method !== 'GET' && method !== 'HEAD' && !bodyless) {
     let bytes = 0;
     const counted = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.body = counted.pipeThrough(

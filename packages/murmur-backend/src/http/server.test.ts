@@ -201,6 +201,11 @@ describe('the control plane', () => {
       unknown
     >;
     expect(health).toMatchObject({ status: 'ok', sandboxes: expect.any(Number) });
+    // Where start-up went, by phase, and the memory now.
+    const startup = health.startup as Record<string, number>;
+    expect(Object.keys(startup)).toEqual(['seed', 'core', 'store', 'restore', 'listen', 'total']);
+    expect(startup.total).toBeGreaterThanOrEqual(startup.core! + startup.restore!);
+    expect((health.memory as { rss: number }).rss).toBeGreaterThan(10);
     await fetch(`${base}api/posts/p-04`);
     const { requests } = (await (await fetch(`${base}__murmur/requests`, { headers: admin })).json()) as {
       requests: { method: string; path: string; status: number }[];
@@ -296,6 +301,40 @@ describe('the state directory', () => {
       expect((await contents(second.url)).sort()).toEqual(['The first program', 'Written before the restart']);
       expect((await fetch(`${second.url}__murmur/reset`, { method: 'POST' })).status).toBe(200);
       expect(await contents(second.url)).toEqual(['The first program']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('answers a write with only the post it changed when asked Prefer: return=minimal, journalled the same', async () => {
+    const dir = tmp('minimal');
+    const first = await startMurmurHttpServer({ state: dir });
+    const guest = await signIn(first.url);
+    const write = (path: string, prefer?: string, body = '') =>
+      fetch(`${first.url}api/${path}`, {
+        method: 'POST',
+        headers: { authorization: guest, ...(prefer ? { prefer } : {}) },
+        body,
+      });
+    const made = await write('posts', 'return=minimal', JSON.stringify({ postData: { content: 'Small' } }));
+    expect(made.status).toBe(201);
+    expect(made.headers.get('preference-applied')).toBe('return=minimal');
+    const { post } = (await made.json()) as { post: { _id: string; content: string } };
+    expect(post.content).toBe('Small');
+    const liked = await write(`posts/like/${post._id}`, 'respond-async, return=minimal');
+    expect(liked.headers.get('preference-applied')).toBe('return=minimal');
+    expect(await liked.json()).toMatchObject({ post: { _id: post._id, likes: { likeCount: 1 } } });
+    // Without the header (or with another preference): every post, as the contract's default.
+    const commented = await write(`comments/add/${post._id}`, 'return=representation', '{"commentData":"Hi"}');
+    expect(commented.headers.get('preference-applied')).toBeNull();
+    expect(((await commented.json()) as { posts: unknown[] }).posts).toHaveLength(13);
+    await first.close();
+    const second = await startMurmurHttpServer({ state: dir });
+    try {
+      const again = (await (await fetch(`${second.url}api/posts/${post._id}`)).json()) as {
+        post: { likes: { likeCount: number }; comments: unknown[] };
+      };
+      expect([again.post.likes.likeCount, again.post.comments.length]).toEqual([1, 1]);
     } finally {
       await second.close();
     }

@@ -48,6 +48,12 @@ export interface MurmurHttpOptions {
   staticDir?: string;
   /** When set, `<base>__murmur/*` answers only requests carrying it in `X-Murmur-Admin-Token`. */
   adminToken?: string;
+  /**
+   * Start-up phases measured before this call (ms by name, as the command
+   * measures Node's own start, its imports and reading the seed file):
+   * reported first in `GET __murmur/health`'s `startup`.
+   */
+  startupBefore?: Record<string, number>;
 }
 
 export interface MurmurHttpServer {
@@ -68,6 +74,12 @@ const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const isPassthrough = (response: Response) =>
   response.status === 302 && response.headers.get('x-msw-intention') === 'passthrough';
 
+/** The process's memory (`process.memoryUsage()`), in MB. */
+function memoryMb(): Record<string, number> {
+  const usage = process.memoryUsage();
+  return Object.fromEntries(Object.entries(usage).map(([kind, bytes]) => [kind, Math.round(bytes / 2 ** 20)]));
+}
+
 /** The seed ready for every state: a generated one made once. */
 async function seedOf(seed: MurmurSeed | undefined): Promise<LoadableSeed | undefined> {
   checkSeed(seed);
@@ -76,6 +88,10 @@ async function seedOf(seed: MurmurSeed | undefined): Promise<LoadableSeed | unde
 
 /** Starts the API on `host:port`; resolves once it answers. */
 export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Promise<MurmurHttpServer> {
+  const began = performance.now();
+  /** Where start-up went, ms by phase (GET __murmur/health's `startup`). */
+  const startup: Record<string, number> = { ...options.startupBefore };
+  const phases: Record<string, number> = {};
   const basePath = normalizeBasePath(options.basePath);
   const host = options.host ?? '127.0.0.1';
   const cors = options.cors ?? true;
@@ -89,13 +105,15 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   }
   let states: States;
   try {
+    const mark = performance.now();
     const stateOptions: StateOptions = {
       basePath,
       seed: await seedOf(options.seed),
       seedMedia: options.seedMedia,
       dir,
     };
-    states = new States(await openState(dir, stateOptions), stateOptions);
+    phases.seed = performance.now() - mark;
+    states = new States(await openState(dir, stateOptions, phases), stateOptions);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -122,6 +140,8 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
         revision: states.main.backend.revision,
         sandboxes: states.sandboxNames.length,
         uptimeMs: Date.now() - started,
+        startup: Object.fromEntries(Object.entries(startup).map(([phase, ms]) => [phase, Math.round(ms)])),
+        memory: memoryMb(),
       }),
     }),
     ...backendHandlers(states.backend(), { basePath, latency: options.latency }),
@@ -242,7 +262,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       headers['access-control-allow-headers'] =
         typeof asked === 'string' && asked !== ''
           ? asked
-          : `authorization, content-type, ${SANDBOX_HEADER}, ${ADMIN_TOKEN_HEADER}`;
+          : `authorization, content-type, prefer, ${SANDBOX_HEADER}, ${ADMIN_TOKEN_HEADER}`;
       headers['access-control-max-age'] = '600';
       headers.vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
     }
@@ -297,6 +317,11 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
     await lock?.release();
     throw error;
   });
+  const measured = Object.values(phases).reduce((sum, ms) => sum + ms, 0);
+  // The rest: the lock, the handlers, listening.
+  Object.assign(startup, phases, { listen: performance.now() - began - measured });
+  // From the process's start (performance's time origin) to listening.
+  startup.total = performance.now();
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './directoryLock.js';
-import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText } from './fileStore.js';
+import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText, STATE_FILE } from './fileStore.js';
 import { newHead, toSaved, type JournalEntry, type SavedHead } from './format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'murmur-store-'));
@@ -54,6 +54,32 @@ describe('readJournalText', () => {
 });
 
 describe('FileStateStore', () => {
+  it('writes the snapshot text as it is after one line of fields, and reads the older one-JSON layout too', async () => {
+    const dir = tmp();
+    const snapshot = '{"format":"murmur-core","posts":[{"content":"a \\"quoted\\" line"}]}';
+    const store = await FileStateStore.open(dir);
+    const head = newHead(null);
+    await store.save(toSaved(head, snapshot));
+    await store.close();
+    const text = readFileSync(join(dir, STATE_FILE), 'utf8');
+    const newline = text.indexOf('\n');
+    expect(JSON.parse(text.slice(0, newline))).not.toHaveProperty('snapshot');
+    expect(text.slice(newline + 1)).toBe(snapshot);
+    const again = await FileStateStore.open(dir);
+    expect((await again.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, snapshot) });
+    await again.close();
+    // A state.json written whole as JSON (before this layout) loads as it did.
+    writeFileSync(join(dir, STATE_FILE), JSON.stringify(toSaved(head, snapshot)));
+    const older = await FileStateStore.open(dir);
+    expect((await older.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, snapshot) });
+    await older.close();
+    // Neither layout: kept aside at start-up, as an unreadable state is.
+    writeFileSync(join(dir, STATE_FILE), 'not json\n{}');
+    const broken = await FileStateStore.open(dir);
+    expect((await broken.loadState()).loaded.kind).toBe('unreadable');
+    await broken.close();
+  });
+
   it('recovers the snapshot and every whole line, dropping a torn tail for good', async () => {
     const dir = tmp();
     const { entries } = await storeWithEntries(dir, 3);

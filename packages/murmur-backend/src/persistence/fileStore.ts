@@ -2,8 +2,13 @@
 // browser's IndexedDB store (format.ts), written so that a crash loses no
 // answered write and never leaves one half applied.
 //
-//   state.json      the last snapshot saved in full (SavedState), replaced by
-//                   writing a temporary file, flushing it and renaming it
+//   state.json      the last snapshot saved in full (SavedState): its other
+//                   fields as JSON on the first line, then the core's snapshot
+//                   text as it is (never escaped into a JSON string, so it is
+//                   neither encoded nor parsed here: the core reads it once);
+//                   replaced by writing a temporary file, flushing it and
+//                   renaming it. A state.json that is one JSON SavedState (as
+//                   written before) is read too.
 //   journal.jsonl   one JournalEntry per line, appended after that snapshot;
 //                   a write's answer waits until its line is flushed (fsync),
 //                   and the lines that arrive during one flush share the next
@@ -67,6 +72,23 @@ export async function writeDurably(path: string, data: string | Uint8Array): Pro
   await syncDir(dir);
 }
 
+/** A SavedState as state.json holds it: its fields but the snapshot as a JSON line, then the snapshot's text. */
+export function stateFileText(state: SavedState): string {
+  const { snapshot, ...fields } = state;
+  return `${JSON.stringify(fields)}\n${snapshot}`;
+}
+
+/** state.json's text back as a SavedState (to be checked by readSaved); throws when it is not JSON of either layout. */
+export function readStateFileText(text: string): unknown {
+  const newline = text.indexOf('\n');
+  // A SavedState written whole by JSON.stringify is one line.
+  if (newline === -1) return JSON.parse(text);
+  const fields: unknown = JSON.parse(text.slice(0, newline));
+  if (typeof fields !== 'object' || fields === null || 'snapshot' in fields)
+    throw new Error('state.json: a bad first line');
+  return { ...fields, snapshot: text.slice(newline + 1) };
+}
+
 /** The journal's text as entries: whole lines that parse, up to the first that does not. */
 export function readJournalText(text: string): { entries: unknown[]; dropped: number } {
   const lines = text.split('\n');
@@ -119,7 +141,7 @@ export class FileStateStore implements StateStore {
     await mkdir(join(dir, MEDIA_DIR), { recursive: true });
     let current: unknown;
     try {
-      current = JSON.parse(await readFile(join(dir, STATE_FILE), 'utf8'));
+      current = readStateFileText(await readFile(join(dir, STATE_FILE), 'utf8'));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // Missing: nothing saved yet. Unparsable: kept as it is, so that start-up quarantines it.
@@ -173,7 +195,7 @@ export class FileStateStore implements StateStore {
     await this.flushed();
     if (options.replaceMedia) for (const record of options.replaceMedia) await this.writeMedia(record);
     if (options.media) await this.writeMedia(options.media);
-    await writeDurably(join(this.dir, STATE_FILE), JSON.stringify(state));
+    await writeDurably(join(this.dir, STATE_FILE), stateFileText(state));
     // The snapshot holds every line of the journal now: a crash before this
     // truncation leaves lines that recovery drops as already in it.
     await this.journalFile.truncate(0);
