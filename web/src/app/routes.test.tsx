@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
 import { useLocation } from 'react-router-dom';
+import { delay, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY, SESSION_ENDED_MESSAGE } from '../api/session';
 import { takeSignInBookmarks } from '../api/signInAnswer';
@@ -90,12 +91,19 @@ describe('route guard', () => {
       requests.push(`${request.method} ${url.pathname}`);
     };
     server.events.on('request:start', onRequest);
+    // The feed answers late (then the backend answers it as ever): long enough for Home to show a loading state if it did not wait.
+    server.use(
+      http.get(/\/api\/posts\/feed/, async () => {
+        await delay(300);
+      }),
+    );
     // Everything the page ever showed, from the click on: a loading state would be caught here.
     const shown: string[] = [];
     const observer = new MutationObserver(() => {
-      if (screen.queryByText('Loading posts')) shown.push('loading');
-      if (screen.queryByRole('navigation', { name: 'Main' }) && !screen.queryByRole('article'))
-        shown.push('frame only');
+      // queryAll: more than one match is no error here.
+      if (screen.queryAllByText('Loading posts').length > 0) shown.push('loading');
+      const frame = screen.queryAllByRole('navigation', { name: 'Main' }).length > 0;
+      if (frame && screen.queryAllByRole('article').length === 0) shown.push('frame only');
     });
     try {
       const { user } = renderApp('/login');
@@ -111,6 +119,7 @@ describe('route guard', () => {
       expect(screen.getAllByRole('button', { name: 'Bookmark', pressed: true }).length).toBeGreaterThan(0);
     } finally {
       observer.disconnect();
+      server.resetHandlers();
       server.events.removeListener('request:start', onRequest);
     }
   });
