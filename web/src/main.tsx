@@ -162,9 +162,9 @@ function boot(): void {
   const copyPainted = copyShown?.then((shown) => (shown ? whenPostPainted(container) : undefined));
   const backend = !signedIn ? afterFirstPaint().then(start) : copyPainted ? copyPainted.then(start) : start();
   const notices = backend.then((started) => started.notices);
-  // While the backend loads, the page is mostly waiting: the cards' date
-  // formatters are made then rather than on the way to the first post.
-  void whenIdle().then(prepareDateFormats);
+  // The cards' date formatters are made ahead of the first post (their
+  // locale data loads in a worker), once the page is idle.
+  void prepareDateFormats(whenIdle);
   // A sign-in leads to Home: its modules load once the backend is in and the
   // page is idle, so that the first post follows the click at once. A failure
   // (offline before the first visit completed) is retried by the route itself.
@@ -200,10 +200,15 @@ function boot(): void {
   // Taken before Home's copy from the last visit goes into the store: hydration renders the page in the HTML.
   const serverState = hydrating ? prerenderedState(store, marks.prerenderedSession) : undefined;
   const render = () => {
-    let root: Root;
+    let root!: Root;
     if (hydrating) {
-      // The page in the HTML is this visitor's first render: hydrate it.
-      root = hydrateRoot(container, app(serverState));
+      // The page in the HTML is this visitor's first render: hydrate it. In
+      // a transition, so that React hydrates in slices (see above) and a tap
+      // meanwhile is answered between them (React replays it once the target
+      // is hydrated): as a plain update, hydration is one long task.
+      startTransition(() => {
+        root = hydrateRoot(container, app(serverState));
+      });
     } else {
       root = createRoot(container);
       // A transition: the root waits for the route's chunks (app/routes.tsx)
