@@ -15,4 +15,4 @@ export {
   type BackupProblem,
   type BackupSummary,
 } from './persistence/backup.js';
-export { whenIdle } from './browser/whenIdle.js';
+export { whenIdle, yieldToPage } from './browser/whenIdle.js';

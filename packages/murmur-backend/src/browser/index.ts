@@ -13,7 +13,7 @@ import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
 import { checkSeed } from '../core/seed.js';
 import { startBackend, type Persist } from './startBackend.js';
-import { whenIdle } from './whenIdle.js';
+import { whenIdle, yieldToPage } from './whenIdle.js';
 import { whenPageControlled } from './workerControl.js';
 
 export type { GenerateOptions } from '../generate/options.js';
@@ -129,7 +129,12 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     const made = (async () => {
       await init({ module_or_path: options.wasmUrl ?? new URL('../../core/mock_core_bg.wasm', import.meta.url) });
       performance.mark('murmur:core-ready');
-      return new MockCore({ basePath: base });
+      // Each step of the start-up in a task of its own: a page that has
+      // painted stays responsive while the backend starts.
+      await yieldToPage();
+      const core = new MockCore({ basePath: base });
+      await yieldToPage();
+      return core;
     })();
     // The generator (for `seed: { generate }`) and the saved data's storage load while the core does.
     ({ backend, notices } = await composeBackend({

@@ -9,3 +9,15 @@ export function whenIdle(): Promise<void> {
     else setTimeout(resolve, 200);
   });
 }
+
+/**
+ * Settles in a task of its own, so that what follows runs after the page has
+ * had its turn (a tap, a frame): a long start-up split in tasks under the 50
+ * ms of a long task. `scheduler.yield()` where the browser has it (its
+ * continuation goes before other queued work), otherwise a zero timeout.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
