@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { fullDate, relativeTime, shortDate } from './time';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fullDate, prepareDateFormats, relativeTime, shortDate } from './time';
 
 const now = new Date(2026, 10, 21, 12, 0, 0); // 21 Nov 2026, 12:00 local
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -53,5 +53,94 @@ describe('date formats', () => {
     const date = new Date(2023, 0, 5, 9, 30);
     expect(shortDate(date)).toBe('Jan 5, 2023');
     expect(fullDate(date)).toMatch(/^Thursday, January 5, 2023 at 9:30/);
+  });
+});
+
+describe('prepareDateFormats', () => {
+  /** A stand-in for the browser's Worker: records what the page asked of it. */
+  class FakeWorker extends EventTarget {
+    static made: FakeWorker[] = [];
+    terminated = false;
+    constructor(
+      readonly url: URL | string,
+      readonly options?: WorkerOptions,
+    ) {
+      super();
+      FakeWorker.made.push(this);
+    }
+    terminate() {
+      this.terminated = true;
+    }
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeWorker.made = [];
+  });
+
+  const settled = async (promise: Promise<unknown>) => {
+    let done = false;
+    void promise.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return done;
+  };
+
+  it('waits for the worker that loads the locale data, then for the idle page, and ends the worker', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    let idle!: () => void;
+    const whenIdle = () => new Promise<void>((resolve) => (idle = resolve));
+    const prepared = prepareDateFormats(whenIdle);
+    expect(FakeWorker.made).toHaveLength(1);
+    const [worker] = FakeWorker.made;
+    expect(String(worker?.url)).toMatch(/\/dateFormatsWorker\.ts/);
+    expect(worker?.options).toEqual({ type: 'module' });
+    expect(await settled(prepared)).toBe(false);
+    worker?.dispatchEvent(new MessageEvent('message', { data: 'ready' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(worker?.terminated).toBe(true);
+    expect(await settled(prepared)).toBe(false); // the page is not idle yet
+    idle();
+    expect(await settled(prepared)).toBe(true);
+  });
+
+  it('goes on without the worker when it fails or cannot start', async () => {
+    vi.stubGlobal('Worker', FakeWorker);
+    const failing = prepareDateFormats(() => Promise.resolve());
+    FakeWorker.made[0]?.dispatchEvent(new Event('error'));
+    expect(await settled(failing)).toBe(true);
+    expect(FakeWorker.made[0]?.terminated).toBe(true);
+
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor() {
+          throw new DOMException('refused by the content security policy', 'SecurityError');
+        }
+      },
+    );
+    expect(await settled(prepareDateFormats(() => Promise.resolve()))).toBe(true);
+    expect(shortDate(new Date(2023, 0, 5))).toBe('Jan 5, 2023');
+  });
+
+  it('the worker makes both formats and says so', async () => {
+    const posted = vi.fn();
+    vi.stubGlobal('postMessage', posted);
+    const made: unknown[][] = [];
+    const Original = Intl.DateTimeFormat;
+    vi.stubGlobal('Intl', {
+      ...Intl,
+      DateTimeFormat: class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args);
+          made.push(args);
+        }
+      },
+    });
+    await import('./dateFormatsWorker');
+    expect(made).toEqual([
+      ['en-US', { month: 'short', day: 'numeric', year: 'numeric' }],
+      ['en-US', { dateStyle: 'full', timeStyle: 'short' }],
+    ]);
+    expect(posted).toHaveBeenCalledWith('ready');
   });
 });

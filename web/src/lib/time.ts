@@ -27,22 +27,53 @@ function formatter(options: Intl.DateTimeFormatOptions): (date: Date) => string 
   return (date) => (made ??= new Intl.DateTimeFormat('en-US', options)).format(date);
 }
 
+/** The formats a card shows: a short date ('Jan 5, 2023') and, for its tooltip, the full date and time. */
+export const DATE_FORMATS = {
+  short: { month: 'short', day: 'numeric', year: 'numeric' },
+  full: { dateStyle: 'full', timeStyle: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 /** 'Jan 5, 2023'. */
-export const shortDate = formatter({ month: 'short', day: 'numeric', year: 'numeric' });
+export const shortDate = formatter(DATE_FORMATS.short);
 
 /** The full date and time, for a tooltip. */
-export const fullDate = formatter({ dateStyle: 'full', timeStyle: 'short' });
+export const fullDate = formatter(DATE_FORMATS.full);
 
-/**
- * Makes the formatters ahead of the first card. The page's first date
- * formatter loads the locale's data: 18 ms of a desktop's CPU, about 70 ms of
- * a phone's, which a feed's first render would otherwise wait for. The app
- * calls this while it waits for its backend (src/main.tsx).
- */
-export function prepareDateFormats(): void {
+/** Makes the page's formatters (a few ms once the locale's data is in). */
+function makeDateFormats(): void {
   const now = new Date();
   shortDate(now);
   fullDate(now);
+}
+
+/**
+ * Makes the formatters ahead of the first card, without a long task. The
+ * first date formatter a browser process makes loads the locale's data (ICU),
+ * which takes about 20 ms of a desktop's CPU and over 100 ms of a phone's in
+ * one piece: a feed's first render would wait for it, and made on its own it
+ * is a long task that holds up a tap. That data is shared by the whole
+ * process, so a worker (lib/dateFormatsWorker.ts) makes the first formatters
+ * on its own thread; the page's own, made once `ready` resolves (the page
+ * idle), then cost a few ms. Where a worker cannot start, the formatters are
+ * made on the page, as at their first use. The app calls this as it starts
+ * (src/main.tsx).
+ */
+export function prepareDateFormats(whenIdle: () => Promise<void>): Promise<void> {
+  const warmed = new Promise<void>((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./dateFormatsWorker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      return resolve();
+    }
+    const done = () => {
+      worker.terminate();
+      resolve();
+    };
+    worker.addEventListener('message', done);
+    worker.addEventListener('error', done);
+  });
+  return warmed.then(whenIdle).then(makeDateFormats);
 }
 
 /** '5 minutes ago', '30 days ago', '11 months ago', then 'Jan 5, 2023'. */
