@@ -65,7 +65,15 @@ async function killAgainAndAgain(cycles: number): Promise<{ kills: number; answe
           body: JSON.stringify({ postData: { content: `last-${i}` } }),
         }).then((res) => res.status),
       );
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // SIGTERM once the server has begun all five (a request still in the
+      // kernel's queue is not in flight: a stopping server never accepts it).
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const health = (await (await fetch(`${base}__murmur/health`)).json()) as { inFlight: number };
+        if (health.inFlight >= 5) break;
+        if (Date.now() > deadline) throw new Error(`the server began ${health.inFlight} of the 5 writes in 20 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       child.process.kill('SIGTERM');
       expect(await Promise.all(inFlight)).toEqual([201, 201, 201, 201, 201]);
       expect(await child.exited).toBe(0);

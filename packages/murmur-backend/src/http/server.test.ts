@@ -213,6 +213,28 @@ describe('the control plane', () => {
     expect(requests.at(-1)).toMatchObject({ method: 'GET', path: '/api/posts/p-04', status: 200 });
   });
 
+  it('counts the requests in flight in its health', async () => {
+    const inFlight = async () =>
+      ((await (await fetch(`${base}__murmur/health`, { headers: admin })).json()) as { inFlight: number }).inFlight;
+    expect(await inFlight()).toBe(0);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.msw.use(
+      http.get('*/api/posts/p-05', async () => {
+        await held;
+        return HttpResponse.json({ held: true });
+      }),
+    );
+    const answers = [fetch(`${base}api/posts/p-05`), fetch(`${base}api/posts/p-05`)];
+    for (let tries = 0; (await inFlight()) < 2 && tries < 200; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await inFlight()).toBe(2);
+    release();
+    expect((await Promise.all(answers)).map((res) => res.status)).toEqual([200, 200]);
+    server.msw.resetHandlers();
+    expect(await inFlight()).toBe(0);
+  });
+
   it('applies settings: latency, offline, and failing the next request to a route', async () => {
     const put = (body: unknown) =>
       fetch(`${base}__murmur/settings`, { method: 'PUT', headers: admin, body: JSON.stringify(body) });

@@ -140,6 +140,8 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
         revision: states.main.backend.revision,
         sandboxes: states.sandboxNames.length,
         uptimeMs: Date.now() - started,
+        // Requests begun and not yet answered, this one aside.
+        inFlight: Math.max(0, inFlight.size - 1),
         startup: Object.fromEntries(Object.entries(startup).map(([phase, ms]) => [phase, Math.round(ms)])),
         memory: memoryMb(),
       }),
