@@ -73,12 +73,16 @@ function chunkOf(bundle: Rollup.OutputBundle, test: (id: string) => boolean): Ro
 function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: string): string[] {
   const entry = Object.values(bundle).find((c): c is Rollup.OutputChunk => c.type === 'chunk' && c.isEntry);
   if (!entry) throw new Error('murmur-prerender: no entry chunk');
+  // What the HTML already loads: the entry and its static imports (Vite's own tags).
   const inEntry = closure(bundle, [entry]);
+  // The entry imports the app in stages (src/main.tsx): every page needs them at once.
+  const stages = entry.dynamicImports.map((name) => bundle[name]).filter((c) => c?.type === 'chunk');
+  if (stages.length === 0) throw new Error('murmur-prerender: the entry imports no stage of the app');
   const routes = page.modules.map((module) => chunkOf(bundle, (id) => id === join(web, module)));
   // A signed-in page's first post needs the backend (msw and the wasm core):
   // it downloads beside the entry instead of after it.
   const backend = page.visitor === 'in' ? [chunkOf(bundle, (id) => id.includes('/packages/murmur-backend/'))] : [];
-  const chunks = [...closure(bundle, [...routes, ...backend])].filter((c) => !inEntry.has(c));
+  const chunks = [...closure(bundle, [...stages, ...routes, ...backend])].filter((c) => !inEntry.has(c));
   const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
   const css = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].filter(
     (f) => !entryCss.has(f),
