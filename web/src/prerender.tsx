@@ -17,7 +17,7 @@ export { PRERENDERED_PAGES } from './app/prerendered';
 const NO_NOTICES = new Promise<string[]>(() => {});
 
 /**
- * The markup of `page`, to go inside `#root`. The same tree as src/main.tsx
+ * The markup of `page`, to go inside `#root`. The same tree as src/start.tsx
  * renders: React's ids (`useId`, which labels the dialogs) follow the tree's
  * shape, and hydration keeps the ids of the HTML.
  */

@@ -49,7 +49,7 @@ const SignupPage = page(() => import('../features/auth/SignupPage').then((m) => 
 /**
  * Loads the modules of the page a sign-in leads to (the shell and Home), so
  * that the first post follows the click without waiting for them; the login
- * and sign-up pages call it once they are idle (src/main.tsx). One page at a
+ * and sign-up pages call it once they are idle (src/start.tsx). One page at a
  * time, with the page's turn between them: asking for a page's chunks costs
  * the main thread a few ms each (a `<link rel="modulepreload">` per chunk),
  * and both at once made a long task on a phone.

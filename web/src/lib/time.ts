@@ -56,7 +56,7 @@ function makeDateFormats(): void {
  * on its own thread; the page's own, made once `ready` resolves (the page
  * idle), then cost a few ms. Where a worker cannot start, the formatters are
  * made on the page, as at their first use. The app calls this as it starts
- * (src/main.tsx).
+ * (src/start.tsx).
  */
 export function prepareDateFormats(whenIdle: () => Promise<void>): Promise<void> {
   const warmed = new Promise<void>((resolve) => {
