@@ -26,7 +26,7 @@ if (typeof window !== 'undefined' && `${window.location.pathname}/` === routerBa
   );
 }
 
-/** Keeps <html> in step with the chosen theme (main.tsx applies it before the first paint). */
+/** Keeps <html> in step with the chosen theme (start.tsx applies it before the first paint). */
 export function ThemeSync() {
   const theme = useSelector(selectTheme);
   useLayoutEffect(() => applyTheme(theme), [theme]);
