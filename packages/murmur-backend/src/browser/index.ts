@@ -85,6 +85,19 @@ export interface MurmurBackend extends MurmurBackupApi {
 }
 
 /**
+ * The wasm core, loaded and made. Each step in a task of its own: a page
+ * that has painted stays responsive while the backend starts.
+ */
+async function loadCore(wasmUrl: string | URL | undefined, basePath: string): Promise<MockCore> {
+  await init({ module_or_path: wasmUrl ?? new URL('../../core/mock_core_bg.wasm', import.meta.url) });
+  performance.mark('murmur:core-ready');
+  await yieldToPage();
+  const core = new MockCore({ basePath });
+  await yieldToPage();
+  return core;
+}
+
+/**
  * Loads the wasm core, applies the seed (or restores the saved state),
  * registers msw's service worker and routes `<basePath>api/*` (and uploaded
  * `<basePath>media/*`) into the core. Resolves once every request, `fetch`
@@ -93,6 +106,11 @@ export interface MurmurBackend extends MurmurBackupApi {
 export async function startMurmurBackend(options: MurmurBackendOptions): Promise<MurmurBackend> {
   const base = normalizeBasePath(options.basePath);
   checkSeed(options.seed); // a bad option fails here, before anything loads
+  // The core downloads and compiles off the main thread meanwhile; the rest
+  // is set up in a task of its own, after this module's evaluation.
+  const made = loadCore(options.wasmUrl, base);
+  made.catch(() => undefined); // awaited below
+  await yieldToPage();
   // The backend's handlers exist before the backend does (requests wait for
   // it), so they are the worker's initial handlers: `msw.resetHandlers()`
   // returns to them, and `msw.use()` overrides go in front of them.
@@ -126,16 +144,6 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   let notices: string[];
   let backend: PersistentBackend;
   try {
-    const made = (async () => {
-      await init({ module_or_path: options.wasmUrl ?? new URL('../../core/mock_core_bg.wasm', import.meta.url) });
-      performance.mark('murmur:core-ready');
-      // Each step of the start-up in a task of its own: a page that has
-      // painted stays responsive while the backend starts.
-      await yieldToPage();
-      const core = new MockCore({ basePath: base });
-      await yieldToPage();
-      return core;
-    })();
     // The generator (for `seed: { generate }`) and the saved data's storage load while the core does.
     ({ backend, notices } = await composeBackend({
       core: made,
