@@ -25,6 +25,7 @@ for (const background of BACKGROUNDS) {
     });
 
     test('login, sign-up and 404 while signed out', async ({ page }) => {
+      test.setTimeout(90_000); // three page loads and three axe runs: 20-27 s at load 2, over 30 s at load 10
       for (const [path, ready] of [
         ['/login', 'Log in'],
         ['/signup', 'Sign Up'],
