@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PostCard } from './PostCard';
 import type { PostListProps } from './PostList';
 import './posts.css';
@@ -11,6 +11,8 @@ const ESTIMATED_HEIGHT_PX = 260;
 const INITIAL_COUNT = 10;
 /** Lists up to this long render every card (the seed's feeds among them). */
 const WINDOW_FROM = 20;
+/** Cards in a list's first render: about what a phone's first screen shows. */
+export const FIRST_PASS_COUNT = 2;
 
 interface Span {
   start: number;
@@ -25,7 +27,8 @@ interface Span {
  * the others are stood in for by the list's padding (heights as measured
  * when last rendered, or an estimate). A 1,000-post feed stays a few
  * hundred elements, and a like re-renders a handful of cards. Short lists
- * (up to WINDOW_FROM posts) render every card.
+ * (up to WINDOW_FROM posts) render every card. The first render holds
+ * FIRST_PASS_COUNT cards, the rest follow at once.
  */
 export function WindowedPostList({ posts, emptyMessage = 'No posts yet' }: PostListProps) {
   const list = useRef<HTMLUListElement>(null);
@@ -92,6 +95,13 @@ export function WindowedPostList({ posts, emptyMessage = 'No posts yet' }: PostL
     };
   }, [update]);
 
+  // A list's first render holds the first screen's cards only, and React
+  // renders the others in the background right after (useDeferredValue's
+  // initial value): the first post shows without waiting for cards below
+  // the fold to be rendered and laid out.
+  const firstPass = useDeferredValue(false, true);
+  const end = firstPass ? Math.min(span.end, span.start + FIRST_PASS_COUNT) : span.end;
+
   if (posts.length === 0) {
     return <div className="post-list__empty">{emptyMessage}</div>;
   }
@@ -102,7 +112,7 @@ export function WindowedPostList({ posts, emptyMessage = 'No posts yet' }: PostL
       aria-label="Posts"
       style={{ paddingTop: span.before, paddingBottom: span.after }}
     >
-      {posts.slice(span.start, span.end).map((post, i) => (
+      {posts.slice(span.start, end).map((post, i) => (
         <li
           key={post._id}
           className="post-list__item"
