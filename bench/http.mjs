@@ -38,7 +38,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 const autocannon = require('autocannon');
 const PKG = join(ROOT, 'packages/murmur-backend');
-const CLI = join(PKG, 'dist/http/cli.js');
+const CLI = join(PKG, 'dist/bin/murmur-backend.js');
 
 const CONNECTIONS = 50;
 const WRITE_TARGET = 5;
