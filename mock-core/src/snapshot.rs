@@ -127,7 +127,7 @@ fn is_hex(s: &str, len: usize) -> bool {
 /// what is checked are made only for an error: a snapshot has tens of
 /// thousands of lists, and formatting a name for each was most of the check.
 fn distinct<'a>(
-    what: impl Fn() -> String,
+    what: &dyn Fn() -> String,
     list: impl IntoIterator<Item = &'a String>,
 ) -> Result<Ids<'a>, String> {
     let mut set = Ids::new();
@@ -141,8 +141,8 @@ fn distinct<'a>(
 
 type Ids<'a> = BTreeSet<&'a str>;
 
-fn known(what: impl Fn() -> String, ids: &[String], users: &Ids<'_>) -> Result<(), String> {
-    distinct(&what, ids)?;
+fn known(what: &dyn Fn() -> String, ids: &[String], users: &Ids<'_>) -> Result<(), String> {
+    distinct(what, ids)?;
     match ids.iter().find(|id| !users.contains(id.as_str())) {
         Some(id) => Err(format!("{} names unknown user \"{id}\"", what())),
         None => Ok(()),
@@ -152,11 +152,11 @@ fn known(what: impl Fn() -> String, ids: &[String], users: &Ids<'_>) -> Result<(
 /// Every invariant the rules keep: unique ids and usernames, references to
 /// existing users and posts, `likeCount == likedBy.len()`, symmetric follows.
 fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
-    let user_ids = distinct(|| "users".into(), users.iter().map(|u| &u.id))?;
-    distinct(|| "usernames".into(), users.iter().map(|u| &u.username))?;
-    let post_ids = distinct(|| "posts".into(), posts.iter().map(|p| &p.id))?;
+    let user_ids = distinct(&|| "users".into(), users.iter().map(|u| &u.id))?;
+    distinct(&|| "usernames".into(), users.iter().map(|u| &u.username))?;
+    let post_ids = distinct(&|| "posts".into(), posts.iter().map(|p| &p.id))?;
     distinct(
-        || "comments".into(),
+        &|| "comments".into(),
         posts.iter().flat_map(|p| p.comments.iter().map(|c| &c.id)),
     )?;
     // Each follow appears once as "a follows b" from both ends.
@@ -177,8 +177,8 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
         if !is_hex(&u.password.salt, 32) || !is_hex(&u.password.digest, 64) {
             return Err(format!("{} has a malformed password digest", who()));
         }
-        known(|| format!("{} following", who()), &u.following, &user_ids)?;
-        known(|| format!("{} followers", who()), &u.followers, &user_ids)?;
+        known(&|| format!("{} following", who()), &u.following, &user_ids)?;
+        known(&|| format!("{} followers", who()), &u.followers, &user_ids)?;
         if u.following.contains(&u.id) {
             return Err(format!("{} follows themselves", who()));
         }
@@ -188,7 +188,7 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
             }
             follower_edges = follower_edges.saturating_add(1);
         }
-        distinct(|| format!("{} bookmarks", who()), &u.bookmarks)?;
+        distinct(&|| format!("{} bookmarks", who()), &u.bookmarks)?;
         if let Some(b) = u.bookmarks.iter().find(|b| !post_ids.contains(b.as_str())) {
             return Err(format!("{} bookmarks unknown post \"{b}\"", who()));
         }
@@ -205,12 +205,12 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
             return Err(format!("{} exceeds {MAX_POST_CHARS} characters", what()));
         }
         known(
-            || format!("{} likedBy", what()),
+            &|| format!("{} likedBy", what()),
             &p.likes.liked_by,
             &user_ids,
         )?;
         known(
-            || format!("{} dislikedBy", what()),
+            &|| format!("{} dislikedBy", what()),
             &p.likes.disliked_by,
             &user_ids,
         )?;
@@ -222,7 +222,7 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
                 p.likes.liked_by.len()
             ));
         }
-        let likers = distinct(what, &p.likes.liked_by)?;
+        let likers = distinct(&what, &p.likes.liked_by)?;
         if p.likes
             .disliked_by
             .iter()
@@ -236,12 +236,12 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
                 return Err(format!("{} has unknown author \"{}\"", which(), c.author));
             }
             known(
-                || format!("{} upvotedBy", which()),
+                &|| format!("{} upvotedBy", which()),
                 &c.upvoted_by,
                 &user_ids,
             )?;
             known(
-                || format!("{} downvotedBy", which()),
+                &|| format!("{} downvotedBy", which()),
                 &c.downvoted_by,
                 &user_ids,
             )?;
