@@ -6,8 +6,9 @@
 // unbundled command spent most of its start-up there.
 //
 // msw is bundled in (the command runs no code of its user's, so its copy is
-// never mixed with theirs); @faker-js/faker stays a dependency, loaded from
-// node_modules only with --generate. The files sit two levels below the
+// never mixed with theirs), with the package's own small cookie jar in place
+// of tough-cookie, as in the browser build; @faker-js/faker stays a
+// dependency, loaded from node_modules only with --generate. The files sit two levels below the
 // package, as tsc's do, so the core's `../../core/mock_core_bg.wasm` resolves
 // the same from either.
 //   node scripts/bundle-cli.mjs   (after tsc -p tsconfig.build.json)
@@ -24,6 +25,9 @@ await build({
   input: { 'murmur-backend': join(pkgDir, 'dist/http/cli.js') },
   platform: 'node',
   external: [/^@faker-js\/faker(\/|$)/],
+  // msw's cookie jar without tough-cookie's public-suffix list (tldts), as
+  // the browser build has it: see src/browser/cookieJar.ts.
+  resolve: { alias: { 'tough-cookie': join(pkgDir, 'dist/browser/cookieJar.js') } },
   logLevel: 'warn',
   output: {
     dir: outDir,
