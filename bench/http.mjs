@@ -10,8 +10,9 @@
 //     before its answer, against json-server's PATCH /posts/1 (which
 //     rewrites its whole file, unflushed); the ratio, and whether it is 5x;
 //   - start-up to the first answer at 10,000 posts (Murmur: a first start
-//     from the seed, and a restart over the state it saved), with where the
-//     time went (the server's own `startup` breakdown in GET __murmur/health);
+//     from the seed, and a restart over the state it saved; the median of 5
+//     of each, every run listed), with where the median's time went (the
+//     server's own `startup` breakdown in GET __murmur/health);
 //   - Murmur's RSS, sampled through the whole run.
 // Every figure is printed with the load (`uptime`) it was taken at.
 //
@@ -20,7 +21,8 @@
 // feed reads and half likes and dislikes, through autocannon to 127.0.0.1,
 // stopped after HTTP_SOAK_MAX_SECONDS (default 3,600) whatever the count;
 // RSS sampled every HTTP_SOAK_SAMPLE_SECONDS (default 5): start, peak, end,
-// and whether it stayed flat.
+// the peak against the budget, and a leak check (the slope of RSS over the
+// requests answered after warm-up).
 //
 //   node bench/http.mjs [--smoke] [--soak]   (--smoke: 500 posts, short runs)
 // Ports: HTTP_BENCH_PORT (default 5220) for Murmur, and the next one for
@@ -38,16 +40,35 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 const autocannon = require('autocannon');
 const PKG = join(ROOT, 'packages/murmur-backend');
-const CLI = join(PKG, 'dist/http/cli.js');
+const CLI = join(PKG, 'dist/bin/murmur-backend.js');
 
 const CONNECTIONS = 50;
 const WRITE_TARGET = 5;
 const STARTUP_TARGET_MS = 300;
 const RSS_TARGET_MB = 150;
+/**
+ * The soak's leak check: RSS may grow by at most this many MB per 100,000
+ * requests after warm-up (a least-squares fit over the last three quarters of
+ * the samples): 10 MB over a million requests, 17 bytes a request. A server
+ * that keeps a few hundred bytes per request (a record never dropped, a
+ * handler's closure held) grows ten times faster. The garbage collector's
+ * sawtooth (about ±10 MB) leaves a margin of about ±0.6 MB per 100,000 on a
+ * million requests, ±6 on 60,000: the check says when it cannot tell.
+ */
+const LEAK_LIMIT_MB_PER_100K = 1;
 const PORT = Number(process.env.HTTP_BENCH_PORT ?? 5220);
 
 function sizes(smoke) {
-  return smoke ? { posts: 500, users: 20, seconds: 2 } : { posts: 10_000, users: 100, seconds: 10 };
+  return smoke
+    ? { posts: 500, users: 20, seconds: 2, starts: 1 }
+    : { posts: 10_000, users: 100, seconds: 10, starts: 5 };
+}
+
+/** The median start of `starts` (its breakdown with it), and every run's ms. */
+function medianStart(starts, loadDuring) {
+  const sorted = [...starts].sort((a, b) => a.ms - b.ms);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  return { ms: median.ms, runs: starts.map((start) => start.ms), startup: median.startup, load: loadDuring };
 }
 
 /** The load averages, as `uptime` prints them (1, 5, 15 minutes). */
@@ -114,18 +135,45 @@ function rssKb(pid) {
   }
 }
 
-/** Samples a process's RSS every `ms` until stopped: start, peak, end (MB) and the samples. */
-function sampleRss(pid, ms) {
-  const samples = [rssKb(pid)];
-  const timer = setInterval(() => samples.push(rssKb(pid)), ms);
+/**
+ * Samples a process's RSS every `ms` until stopped: start, peak, end (MB) and
+ * the samples; with `count`, each sample also records `count()` at its time
+ * (the requests answered so far), as `points` ([count, MB]).
+ */
+function sampleRss(pid, ms, count) {
+  const take = () => [count?.() ?? 0, rssKb(pid)];
+  const samples = [take()];
+  const timer = setInterval(() => samples.push(take()), ms);
   return {
     stop() {
       clearInterval(timer);
-      samples.push(rssKb(pid));
-      const mb = samples.filter((kb) => kb > 0).map((kb) => Math.round(kb / 1024));
-      return { startMb: mb[0], peakMb: Math.max(...mb), endMb: mb[mb.length - 1], samplesMb: mb };
+      samples.push(take());
+      const points = samples.filter(([, kb]) => kb > 0).map(([n, kb]) => [n, kb / 1024]);
+      const mb = points.map(([, value]) => Math.round(value));
+      return { startMb: mb[0], peakMb: Math.max(...mb), endMb: mb[mb.length - 1], samplesMb: mb, points };
     },
   };
+}
+
+/**
+ * The least-squares line of y over x for [x, y] points: its slope, and the
+ * slope's standard error (from the scatter around the line: the garbage
+ * collector's sawtooth), so that a short run is not read as a leak or as flat.
+ */
+function fitLine(points) {
+  const n = points.length;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const [x, y] of points) {
+    sxy += (x - meanX) * (y - meanY);
+    sxx += (x - meanX) ** 2;
+  }
+  if (n < 3 || sxx === 0) return { slope: 0, standardError: Number.POSITIVE_INFINITY };
+  const slope = sxy / sxx;
+  const residuals = points.reduce((sum, [x, y]) => sum + (y - meanY - slope * (x - meanX)) ** 2, 0);
+  return { slope, standardError: Math.sqrt(residuals / (n - 2) / sxx) };
 }
 
 /** The same posts for Murmur and json-server: Murmur's generated seed as a snapshot file, and db.json. */
@@ -208,24 +256,34 @@ export async function runHttpBench({ smoke = false } = {}) {
     const { state, seedFile, db, password } = await makeData(work, size);
     const port = { murmur: PORT, json: PORT + 1 };
     const murmurBase = `http://127.0.0.1:${port.murmur}`;
-    const dir = join(work, 'state');
-    const serveArgs = [CLI, 'serve', '--port', String(port.murmur), '--state', dir, '--log', 'off'];
+    const serveArgs = (dir) => [CLI, 'serve', '--port', String(port.murmur), '--state', dir, '--log', 'off'];
     const firstAnswer = `${murmurBase}/api/posts/explore?page=1`;
 
-    // Start-up to the first answer: from the seed, then over the saved state.
-    let loadNow = load();
-    let murmur = await startProcess([...serveArgs, '--seed', seedFile], firstAnswer);
-    figures.firstStart = { ms: Math.round(murmur.ms), startup: await startupOf(murmurBase), load: loadNow };
-    // One write, so that the state is saved and the restart reads it.
-    const guest = await signIn(murmurBase, 'guest', 'guest123');
-    await fetch(`${murmurBase}/api/posts/like/${state.posts[0]._id}`, {
-      method: 'POST',
-      headers: { authorization: guest, prefer: 'return=minimal' },
-    });
-    await stop(murmur);
-    loadNow = load();
-    murmur = await startProcess([...serveArgs, '--seed', seedFile], firstAnswer);
-    figures.restart = { ms: Math.round(murmur.ms), startup: await startupOf(murmurBase), load: loadNow };
+    // Start-up to the first answer, `size.starts` times (each in a new directory):
+    // from the seed, then over the saved state. The last restart serves the rest.
+    const seedStarts = [];
+    const restarts = [];
+    const loadBeforeStarts = load();
+    let murmur;
+    let guest;
+    for (let i = 0; i < size.starts; i++) {
+      const args = [...serveArgs(join(work, `state-${i}`)), '--seed', seedFile];
+      murmur = await startProcess(args, firstAnswer);
+      seedStarts.push({ ms: Math.round(murmur.ms), startup: await startupOf(murmurBase) });
+      // One write, so that the state is saved and the restart reads it.
+      guest = await signIn(murmurBase, 'guest', 'guest123');
+      await fetch(`${murmurBase}/api/posts/like/${state.posts[0]._id}`, {
+        method: 'POST',
+        headers: { authorization: guest, prefer: 'return=minimal' },
+      });
+      await stop(murmur);
+      murmur = await startProcess(args, firstAnswer);
+      restarts.push({ ms: Math.round(murmur.ms), startup: await startupOf(murmurBase) });
+      if (i < size.starts - 1) await stop(murmur);
+    }
+    const loadAfterStarts = load();
+    figures.firstStart = medianStart(seedStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
+    figures.restart = medianStart(restarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
     const rss = sampleRss(murmur.child.pid, 500);
 
     const jsonServerScript = join(work, 'json-server.cjs');
@@ -237,7 +295,7 @@ server.use(jsonServer.defaults({ logger: false }));
 server.use(jsonServer.router(${JSON.stringify(db)}));
 server.listen(${port.json}, '127.0.0.1');`,
     );
-    loadNow = load();
+    let loadNow = load();
     const json = await startProcess([jsonServerScript], `http://127.0.0.1:${port.json}/posts?_page=1&_limit=10`);
     figures.jsonServerStart = { ms: Math.round(json.ms), load: loadNow };
 
@@ -339,16 +397,16 @@ function report(f) {
       '',
     ]),
     row([
-      'start-up to the first answer, ms (from the seed / restart)',
-      `${f.firstStart.ms} / ${f.restart.ms}`,
+      `start-up to the first answer, ms, median of ${f.firstStart.runs.length} (from the seed / restart)`,
+      `${f.firstStart.ms} [${f.firstStart.runs.join(', ')}] / ${f.restart.ms} [${f.restart.runs.join(', ')}]`,
       f.jsonServerStart.ms,
-      `${f.firstStart.load} / ${f.restart.load}; ${f.jsonServerStart.load}`,
+      `${f.firstStart.load}; ${f.jsonServerStart.load}`,
     ]),
     row(['RSS MB over the run (start/peak/end)', `${f.rss.startMb}/${f.rss.peakMb}/${f.rss.endMb}`, '', f.loadAfter]),
     '',
     `Murmur's memory (MB, GET __murmur/health's \`memory\`): after the reads: ${memoryLine(f.memoryAfterReads)}; after the likes: ${memoryLine(f.memoryAfterWrites)}.`,
     '',
-    `Where Murmur's start-up went (ms, the server's own \`startup\` in GET __murmur/health; \`node\` is Node's own start up to the command's first line): from the seed: ${breakdown(f.firstStart.startup)}; restart: ${breakdown(f.restart.startup)}.`,
+    `Where Murmur's start-up went (ms, the server's own \`startup\` in GET __murmur/health, of the median start; \`node\` is Node's own start up to the command's first line): from the seed: ${breakdown(f.firstStart.startup)}; restart: ${breakdown(f.restart.startup)}.`,
   ];
   const met = (ok) => (ok ? 'met' : '**missed**');
   const targets = [
@@ -376,8 +434,11 @@ function report(f) {
  * The soak: `requests` requests (half feed reads, half likes and dislikes
  * taking turns on one post per connection, with `Prefer: return=minimal`),
  * stopped after `maxSeconds` whatever the count, RSS sampled every
- * `sampleSeconds`. Flat: the peak of the last quarter of the samples is
- * within 10% of the peak of the second quarter (the first is warm-up).
+ * `sampleSeconds` with the count of answers so far. Two checks: the peak
+ * within the RSS budget, and no leak: the least-squares slope of RSS over
+ * requests answered, on the last three quarters of the samples (the first
+ * is warm-up): met when its 95% interval lies within LEAK_LIMIT_MB_PER_100K
+ * (a short run may be too noisy to tell, and is said to be).
  */
 export async function runHttpSoak({
   requests = Number(process.env.HTTP_SOAK_REQUESTS ?? 1_000_000),
@@ -393,7 +454,8 @@ export async function runHttpSoak({
     const murmur = await startProcess([...args, '--seed', seedFile], `${base}/api/posts/explore?page=1`);
     const pairs = await likers(base, state, password, 40);
     const guest = await signIn(base, 'guest', 'guest123');
-    const rss = sampleRss(murmur.child.pid, sampleSeconds * 1000);
+    let answered = 0;
+    const rss = sampleRss(murmur.child.pid, sampleSeconds * 1000, () => answered);
     const loadBefore = load();
     const started = performance.now();
     let next = 0;
@@ -421,6 +483,7 @@ export async function runHttpSoak({
         },
         (error, out) => (error ? reject(error) : resolveRun(out)),
       );
+      instance.on('response', () => (answered += 1));
       const bound = setTimeout(() => instance.stop(), maxSeconds * 1000);
       instance.on('done', () => clearTimeout(bound));
     });
@@ -428,10 +491,25 @@ export async function runHttpSoak({
     const memory = rss.stop();
     await stop(murmur);
     const mb = memory.samplesMb;
-    const quarter = Math.max(1, Math.floor(mb.length / 4));
-    const settled = Math.max(...mb.slice(quarter, 2 * quarter));
-    const last = Math.max(...mb.slice(-quarter));
-    const flat = last <= settled * 1.1;
+    const warmUp = Math.floor(memory.points.length / 4);
+    const fitted = memory.points.slice(warmUp);
+    const line = fitLine(fitted);
+    // MB per 100,000 requests, and its 95% interval (two standard errors).
+    const growth = line.slope * 100_000;
+    const margin = 2 * line.standardError * 100_000;
+    // Flat: even the top of the interval is within the limit. Growing: even its bottom is above.
+    const leakFree = growth + margin <= LEAK_LIMIT_MB_PER_100K;
+    const verdict = leakFree
+      ? 'flat'
+      : growth - margin > LEAK_LIMIT_MB_PER_100K
+        ? '**growing**'
+        : '**too few requests to tell**';
+    const withinBudget = memory.peakMb <= RSS_TARGET_MB;
+    const meanOf = (points) => points.reduce((sum, [, value]) => sum + value, 0) / Math.max(1, points.length);
+    const quarter = Math.max(1, Math.floor(memory.points.length / 4));
+    const quarterMeans = [0, 1, 2, 3].map((q) =>
+      Math.round(meanOf(memory.points.slice(q * quarter, q === 3 ? undefined : (q + 1) * quarter))),
+    );
     const figures = {
       asked: requests,
       made: result.requests.total,
@@ -441,22 +519,43 @@ export async function runHttpSoak({
       seconds: Math.round(seconds),
       perSecond: Math.round(result.requests.total / seconds),
       p99ms: result.latency.p99,
-      ...memory,
-      flat,
+      startMb: memory.startMb,
+      peakMb: memory.peakMb,
+      endMb: memory.endMb,
+      samplesMb: mb,
+      quarterMeansMb: quarterMeans,
+      growthMbPer100k: Number(growth.toFixed(2)),
+      growthMarginMbPer100k: Number(margin.toFixed(2)),
+      fittedSamples: fitted.length,
+      fittedRequests: fitted.length ? [fitted[0][0], fitted[fitted.length - 1][0]] : [0, 0],
+      leakFree,
+      withinBudget,
       load: `${loadBefore} → ${load()}`,
     };
     const markdown = [
       `${size.posts} posts, ${CONNECTIONS} connections; ${figures.made.toLocaleString('en')} of ${requests.toLocaleString('en')} requests asked (half feed reads, half likes and dislikes with \`Prefer: return=minimal\`) in ${figures.seconds} s (${figures.perSecond} req/s, p99 ${figures.p99ms} ms; ${figures.non2xx} non-2xx, ${figures.errors} errors), bounded at ${maxSeconds} s. Load ${figures.load}.`,
       '',
-      `RSS sampled every ${sampleSeconds} s: start ${memory.startMb} MB, peak ${memory.peakMb} MB, end ${memory.endMb} MB; ${flat ? 'flat' : '**not flat**'} (the last quarter's peak ${last} MB against the second quarter's ${settled} MB).`,
+      `RSS sampled every ${sampleSeconds} s: start ${memory.startMb} MB, peak ${memory.peakMb} MB, end ${memory.endMb} MB; means by quarter of the run ${quarterMeans.join(' → ')} MB.`,
+      '',
+      `Leak check: RSS over requests answered, least-squares slope over the last three quarters (${fitted.length} samples, requests ${figures.fittedRequests.map((n) => n.toLocaleString('en')).join(' to ')}): ${growth.toFixed(2)} ± ${margin.toFixed(2)} MB per 100,000 requests (95%), limit ${LEAK_LIMIT_MB_PER_100K}: ${verdict}.`,
       '',
       `Samples (MB): ${mb.join(' ')}`,
     ].join('\n');
     const targets = [
       [
-        `RSS ≤ ${RSS_TARGET_MB} MB, flat over ${requests.toLocaleString('en')} requests`,
-        `peak ${memory.peakMb} MB over ${figures.made.toLocaleString('en')}, ${flat ? 'flat' : 'not flat'}`,
-        memory.peakMb <= RSS_TARGET_MB && flat && figures.made >= requests ? 'met' : '**missed**',
+        `RSS ≤ ${RSS_TARGET_MB} MB at peak`,
+        `peak ${memory.peakMb} MB over ${figures.made.toLocaleString('en')} requests`,
+        withinBudget ? 'met' : '**missed**',
+      ],
+      [
+        `RSS flat: growth ≤ ${LEAK_LIMIT_MB_PER_100K} MB per 100,000 requests after warm-up`,
+        `${growth.toFixed(2)} ± ${margin.toFixed(2)} MB per 100,000 over ${fitted.length} samples (${verdict.replaceAll('*', '')})`,
+        leakFree ? 'met' : '**missed**',
+      ],
+      [
+        `${requests.toLocaleString('en')} requests made`,
+        `${figures.made.toLocaleString('en')} in ${figures.seconds} s`,
+        figures.made >= requests ? 'met' : '**missed**',
       ],
     ];
     return { figures, markdown, targets };

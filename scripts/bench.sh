@@ -19,7 +19,7 @@ if [ ! -f "$wasm" ] || [ -n "$(find mock-core/src mock-core/Cargo.toml Cargo.loc
   bash scripts/build-core.sh
 fi
 step "build the backend package (packages/murmur-backend)"
-(cd packages/murmur-backend && tsc -p tsconfig.build.json)
+(cd packages/murmur-backend && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs)
 step "build the production site (web/$site)"
 SKIP_CORE=1 OUT_DIR="$site" bash scripts/build.sh
 step "build the harness pages (bench/out/$harness)"

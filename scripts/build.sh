@@ -7,7 +7,7 @@ if [ -z "${SKIP_CORE:-}" ]; then
   step "build mock-core (wasm, release)"
   bash scripts/build-core.sh
   step "build the backend package (packages/murmur-backend)"
-  (cd packages/murmur-backend && tsc -p tsconfig.build.json)
+  (cd packages/murmur-backend && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs)
 fi
 step "build web (base ${BASE_PATH:-/})"
 (cd web && vite build --logLevel warn)

@@ -5,5 +5,5 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh
 bash scripts/build-core.sh --dev
-(cd packages/murmur-backend && tsc -p tsconfig.build.json)
+(cd packages/murmur-backend && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs)
 cd web && exec vite --port "${PORT:-5173}"

@@ -9,7 +9,7 @@
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 log="$(mktemp)"
-node packages/murmur-backend/dist/http/cli.js serve --memory --port 0 --log off >"$log" 2>&1 &
+node packages/murmur-backend/dist/bin/murmur-backend.js serve --memory --port 0 --log off >"$log" 2>&1 &
 server=$!
 scratch=""
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"; [ -z "$scratch" ] || rm -rf "$scratch"' EXIT

@@ -11,5 +11,5 @@ if [ ! -f packages/murmur-backend/core/mock_core_bg.wasm ]; then
   bash scripts/build-core.sh
 fi
 step "build the backend package (packages/murmur-backend)"
-(cd packages/murmur-backend && tsc -p tsconfig.build.json)
-exec node packages/murmur-backend/dist/http/cli.js serve "$@"
+(cd packages/murmur-backend && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs)
+exec node packages/murmur-backend/dist/bin/murmur-backend.js serve "$@"

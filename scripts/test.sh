@@ -39,7 +39,7 @@ run "cargo test" cargo test --workspace --quiet
 run "wasm tests in headless Chromium" \
   bash -c 'cd mock-core && wasm-pack test --headless --chrome --mode no-install 2>&1 | grep -v "failed to get the latest"; exit "${PIPESTATUS[0]}"'
 run "build the core (wasm, release)" bash scripts/build-core.sh
-run "build the backend package" bash -c 'cd packages/murmur-backend && tsc -p tsconfig.build.json'
+run "build the backend package" bash -c 'cd packages/murmur-backend && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs'
 run "tsc --noEmit" bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json && cd ../../bench && tsc --noEmit -p tsconfig.json'
 run "eslint (one configuration: web, packages, examples, bench, scripts)" eslint --max-warnings 0 .
 run "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest run'

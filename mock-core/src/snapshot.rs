@@ -123,12 +123,17 @@ fn is_hex(s: &str, len: usize) -> bool {
             .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
-/// A set of ids; the first repeat is an error naming `what`.
-fn distinct<'a>(what: &str, list: impl IntoIterator<Item = &'a String>) -> Result<Ids<'a>, String> {
+/// A set of ids; the first repeat is an error naming `what()`. The names of
+/// what is checked are made only for an error: a snapshot has tens of
+/// thousands of lists, and formatting a name for each was most of the check.
+fn distinct<'a>(
+    what: &dyn Fn() -> String,
+    list: impl IntoIterator<Item = &'a String>,
+) -> Result<Ids<'a>, String> {
     let mut set = Ids::new();
     for item in list {
         if !set.insert(item.as_str()) {
-            return Err(format!("{what} lists \"{item}\" twice"));
+            return Err(format!("{} lists \"{item}\" twice", what()));
         }
     }
     Ok(set)
@@ -136,10 +141,10 @@ fn distinct<'a>(what: &str, list: impl IntoIterator<Item = &'a String>) -> Resul
 
 type Ids<'a> = BTreeSet<&'a str>;
 
-fn known(what: &str, ids: &[String], users: &Ids<'_>) -> Result<(), String> {
+fn known(what: &dyn Fn() -> String, ids: &[String], users: &Ids<'_>) -> Result<(), String> {
     distinct(what, ids)?;
     match ids.iter().find(|id| !users.contains(id.as_str())) {
-        Some(id) => Err(format!("{what} names unknown user \"{id}\"")),
+        Some(id) => Err(format!("{} names unknown user \"{id}\"", what())),
         None => Ok(()),
     }
 }
@@ -147,11 +152,11 @@ fn known(what: &str, ids: &[String], users: &Ids<'_>) -> Result<(), String> {
 /// Every invariant the rules keep: unique ids and usernames, references to
 /// existing users and posts, `likeCount == likedBy.len()`, symmetric follows.
 fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
-    let user_ids = distinct("users", users.iter().map(|u| &u.id))?;
-    distinct("usernames", users.iter().map(|u| &u.username))?;
-    let post_ids = distinct("posts", posts.iter().map(|p| &p.id))?;
+    let user_ids = distinct(&|| "users".into(), users.iter().map(|u| &u.id))?;
+    distinct(&|| "usernames".into(), users.iter().map(|u| &u.username))?;
+    let post_ids = distinct(&|| "posts".into(), posts.iter().map(|p| &p.id))?;
     distinct(
-        "comments",
+        &|| "comments".into(),
         posts.iter().flat_map(|p| p.comments.iter().map(|c| &c.id)),
     )?;
     // Each follow appears once as "a follows b" from both ends.
@@ -165,17 +170,17 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
     }
     let mut follower_edges = 0usize;
     for u in users {
-        let who = format!("user {}", u.id);
+        let who = || format!("user {}", u.id);
         if u.id.is_empty() || u.username.trim().is_empty() {
-            return Err(format!("{who} has an empty id or username"));
+            return Err(format!("{} has an empty id or username", who()));
         }
         if !is_hex(&u.password.salt, 32) || !is_hex(&u.password.digest, 64) {
-            return Err(format!("{who} has a malformed password digest"));
+            return Err(format!("{} has a malformed password digest", who()));
         }
-        known(&format!("{who} following"), &u.following, &user_ids)?;
-        known(&format!("{who} followers"), &u.followers, &user_ids)?;
+        known(&|| format!("{} following", who()), &u.following, &user_ids)?;
+        known(&|| format!("{} followers", who()), &u.followers, &user_ids)?;
         if u.following.contains(&u.id) {
-            return Err(format!("{who} follows themselves"));
+            return Err(format!("{} follows themselves", who()));
         }
         for f in &u.followers {
             if !following.contains(&(f.as_str(), u.id.as_str())) {
@@ -183,31 +188,36 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
             }
             follower_edges = follower_edges.saturating_add(1);
         }
-        distinct(&format!("{who} bookmarks"), &u.bookmarks)?;
+        distinct(&|| format!("{} bookmarks", who()), &u.bookmarks)?;
         if let Some(b) = u.bookmarks.iter().find(|b| !post_ids.contains(b.as_str())) {
-            return Err(format!("{who} bookmarks unknown post \"{b}\""));
+            return Err(format!("{} bookmarks unknown post \"{b}\"", who()));
         }
     }
     if follower_edges != following.len() {
         return Err("follow lists are not symmetric".into());
     }
     for p in posts {
-        let what = format!("post {}", p.id);
+        let what = || format!("post {}", p.id);
         if !user_ids.contains(p.author.as_str()) {
-            return Err(format!("{what} has unknown author \"{}\"", p.author));
+            return Err(format!("{} has unknown author \"{}\"", what(), p.author));
         }
         if chars(&p.content) > MAX_POST_CHARS || chars(&p.hashtags) > MAX_POST_CHARS {
-            return Err(format!("{what} exceeds {MAX_POST_CHARS} characters"));
+            return Err(format!("{} exceeds {MAX_POST_CHARS} characters", what()));
         }
-        known(&format!("{what} likedBy"), &p.likes.liked_by, &user_ids)?;
         known(
-            &format!("{what} dislikedBy"),
+            &|| format!("{} likedBy", what()),
+            &p.likes.liked_by,
+            &user_ids,
+        )?;
+        known(
+            &|| format!("{} dislikedBy", what()),
             &p.likes.disliked_by,
             &user_ids,
         )?;
         if usize::try_from(p.likes.like_count).ok() != Some(p.likes.liked_by.len()) {
             return Err(format!(
-                "{what} has likeCount {} but {} likers",
+                "{} has likeCount {} but {} likers",
+                what(),
                 p.likes.like_count,
                 p.likes.liked_by.len()
             ));
@@ -218,15 +228,23 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
             .iter()
             .any(|id| likers.contains(id.as_str()))
         {
-            return Err(format!("{what} is both liked and disliked by one user"));
+            return Err(format!("{} is both liked and disliked by one user", what()));
         }
         for c in &p.comments {
-            let which = format!("comment {}", c.id);
+            let which = || format!("comment {}", c.id);
             if !user_ids.contains(c.author.as_str()) {
-                return Err(format!("{which} has unknown author \"{}\"", c.author));
+                return Err(format!("{} has unknown author \"{}\"", which(), c.author));
             }
-            known(&format!("{which} upvotedBy"), &c.upvoted_by, &user_ids)?;
-            known(&format!("{which} downvotedBy"), &c.downvoted_by, &user_ids)?;
+            known(
+                &|| format!("{} upvotedBy", which()),
+                &c.upvoted_by,
+                &user_ids,
+            )?;
+            known(
+                &|| format!("{} downvotedBy", which()),
+                &c.downvoted_by,
+                &user_ids,
+            )?;
         }
     }
     Ok(())

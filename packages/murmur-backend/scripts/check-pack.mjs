@@ -7,7 +7,7 @@
 //   node scripts/check-pack.mjs [--ignore-scripts]
 // --ignore-scripts skips `prepack` (the wasm and tsc builds) when dist/ and
 // core/ are already built, as in `npm test`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -19,6 +19,35 @@ const work = mkdtempSync(join(tmpdir(), 'murmur-pack-'));
 const fail = (message) => {
   throw new Error(`check-pack: ${message}`);
 };
+
+/** Starts `murmur-backend serve --memory --port 0` in `cwd`, asks GET api/posts once, stops it: the status. */
+async function serveOnce(bin, cwd) {
+  const child = spawn('node', [bin, 'serve', '--memory', '--port', '0', '--log', 'off'], { cwd });
+  let output = '';
+  const exited = new Promise((resolveExit) => child.on('exit', resolveExit));
+  try {
+    const url = await new Promise((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ready line in 60 s: ${output}`)), 60_000);
+      const onData = (chunk) => {
+        output += chunk;
+        const ready = /ready at (http:\/\/\S+)/.exec(output);
+        if (ready) {
+          clearTimeout(timer);
+          resolveUrl(ready[1]);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      void exited.then((code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+    const res = await fetch(`${url}api/posts`);
+    await res.arrayBuffer();
+    return res.status;
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
 
 try {
   const args = ['pack', '--json', '--pack-destination', work];
@@ -45,7 +74,7 @@ try {
     'core/mock_core.d.ts',
     'core/mock_core_bg.wasm',
     'core/openapi.json',
-    'dist/http/cli.js',
+    'dist/bin/murmur-backend.js',
     'dist/testingEntry.js',
   ];
   const missing = required.filter((file) => !files.includes(file));
@@ -119,10 +148,13 @@ try {
     await api.close();
     console.log(contract.openapi, imported.openapi, WebAssembly.validate(wasm), manifest.bin['murmur-backend'], status);
   `);
-  if (assets !== '3.1.0 3.1.0 true ./dist/http/cli.js 200') fail(`the other exports gave "${assets}"`);
+  if (assets !== '3.1.0 3.1.0 true ./dist/bin/murmur-backend.js 200') fail(`the other exports gave "${assets}"`);
   const bin = join(target, manifest.bin['murmur-backend']);
   const help = execFileSync('node', [bin, 'serve', '--help'], { cwd: app, encoding: 'utf8' });
   if (!help.startsWith('Usage: murmur-backend serve')) fail(`murmur-backend serve --help printed "${help}"`);
+  // The command itself (a bundle of its own, msw inside) starts and answers.
+  const served = await serveOnce(bin, app);
+  if (served !== 200) fail(`murmur-backend serve --memory answered GET api/posts with ${served}`);
   const exported = Object.keys(manifest.exports).sort();
   const checked = [
     '.',

@@ -205,7 +205,11 @@ describe('the control plane', () => {
     const startup = health.startup as Record<string, number>;
     expect(Object.keys(startup)).toEqual(['seed', 'core', 'store', 'restore', 'listen', 'total']);
     expect(startup.total).toBeGreaterThanOrEqual(startup.core! + startup.restore!);
-    expect((health.memory as { rss: number }).rss).toBeGreaterThan(10);
+    const memory = health.memory as { rss: number; wasm: number };
+    expect(memory.rss).toBeGreaterThan(10);
+    // The core's linear memory holds its state: at least a megabyte, and part of the process's.
+    expect(memory.wasm).toBeGreaterThanOrEqual(1);
+    expect(memory.wasm).toBeLessThan(memory.rss);
     await fetch(`${base}api/posts/p-04`);
     const { requests } = (await (await fetch(`${base}__murmur/requests`, { headers: admin })).json()) as {
       requests: { method: string; path: string; status: number }[];

@@ -17,6 +17,7 @@ import { lockDirectory, type DirectoryLock } from '../persistence/directoryLock.
 import type { MediaRecord } from '../persistence/store.js';
 import { ADMIN_TOKEN_HEADER, controlHandlers, REQUESTS_KEPT, type RequestRecord } from './control.js';
 import { bodyLimit, declaredTooLarge, sendError, sendResponse, toFetchRequest } from './exchange.js';
+import { wasmMemoryBytes } from '../node/nodeCore.js';
 import { documentedMethods, documentFor } from './openapiDocument.js';
 import { BAD_SANDBOX_NAME, openState, SANDBOX_HEADER, SANDBOX_NAME, States, type StateOptions } from './sandboxes.js';
 import { serveStatic } from './staticFiles.js';
@@ -74,9 +75,9 @@ const FETCH_FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const isPassthrough = (response: Response) =>
   response.status === 302 && response.headers.get('x-msw-intention') === 'passthrough';
 
-/** The process's memory (`process.memoryUsage()`), in MB. */
+/** The process's memory (`process.memoryUsage()`, and the wasm core's linear memory as `wasm`), in MB. */
 function memoryMb(): Record<string, number> {
-  const usage = process.memoryUsage();
+  const usage = { ...process.memoryUsage(), wasm: wasmMemoryBytes() };
   return Object.fromEntries(Object.entries(usage).map(([kind, bytes]) => [kind, Math.round(bytes / 2 ** 20)]));
 }
 

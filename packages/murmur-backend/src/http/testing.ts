@@ -1,17 +1,17 @@
 // Helpers for the HTTP server's tests: a client that signs in, and the
-// built command (dist/http/cli.js) started as a child process on port 0.
+// built command (dist/bin/murmur-backend.js, the package's `bin`) started
+// as a child process on port 0.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/http/cli.js');
+export const CLI = resolve(dirname(fileURLToPath(import.meta.url)), '../../dist/bin/murmur-backend.js');
 
 /** The built command is there (npm test builds the package before vitest). */
 export function requireBuiltCli(): void {
-  if (!existsSync(CLI))
-    throw new Error(`${CLI} is missing: run \`npx tsc -p tsconfig.build.json\` in packages/murmur-backend`);
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` in packages/murmur-backend`);
 }
 
 export async function signIn(base: string, username = 'guest', password = 'guest123', headers = {}): Promise<string> {

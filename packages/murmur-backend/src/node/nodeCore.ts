@@ -8,7 +8,7 @@ import { initSync, MockCore } from '../../core/mock_core.js';
 // A path, not a URL: under jsdom, `URL` is jsdom's and node:fs refuses it
 // (and a bundler may rewrite `new URL(..., import.meta.url)` into an asset's URL).
 const wasmPath = resolve(dirname(fileURLToPath(import.meta.url)), '../../core/mock_core_bg.wasm');
-let initialised = false;
+let exports: { memory: WebAssembly.Memory } | null = null;
 
 /**
  * A fresh core over the demo seed, loaded from the built wasm on disk, for a
@@ -16,9 +16,11 @@ let initialised = false;
  * It seeds its salts from Node's `crypto.getRandomValues`.
  */
 export function createNodeCore(basePath = '/'): MockCore {
-  if (!initialised) {
-    initSync({ module: readFileSync(wasmPath) });
-    initialised = true;
-  }
+  exports ??= initSync({ module: readFileSync(wasmPath) });
   return new MockCore({ basePath });
+}
+
+/** The bytes of the wasm module's linear memory (every core's state; it grows, never shrinks): 0 before the first core. */
+export function wasmMemoryBytes(): number {
+  return exports?.memory.buffer.byteLength ?? 0;
 }
