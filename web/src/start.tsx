@@ -2,7 +2,6 @@
 // store, the backend, and the first render, hydrating the prerendered page.
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { unstable_forceFrameRate } from 'scheduler';
 import { whenIdle, yieldToPage } from '@murmur/backend/protocol';
 import { App, routerBasename } from './app/App';
 import { preloadSignedInPages } from './app/routes';
@@ -19,15 +18,6 @@ import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
 import { prepareDateFormats } from './lib/time';
 import './styles/global.css';
-
-// React renders a long update (a page opening) in slices and yields to the
-// browser between them, by default every 5 ms. On a phone each yield lets
-// the browser draw a frame of the page being left (the login video, a
-// toast's animation), and the sign-in's move to Home spent more time in
-// those frames than in rendering. Slices of 33 ms make a sixth of the yields
-// and keep every task under the 50 ms of a long task: a tap still gets its
-// turn within a frame or two.
-unstable_forceFrameRate(30);
 
 // The saved theme is on <html> before the first paint (src/boot.ts, in the
 // build); the dev server has no boot script, so it is applied here as well.
@@ -205,7 +195,7 @@ export function boot(store: AppStore): void {
     let root!: Root;
     if (hydrating) {
       // The page in the HTML is this visitor's first render: hydrate it. In
-      // a transition, so that React hydrates in slices (see above) and a tap
+      // a transition, so that React hydrates in slices (lib/renderSlices.ts) and a tap
       // meanwhile is answered between them (React replays it once the target
       // is hydrated): as a plain update, hydration is one long task.
       startTransition(() => {

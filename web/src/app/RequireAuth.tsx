@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../api/hooks';
 import { selectToken } from '../api/session';
 import { startSignInReads } from '../api/signInReads';
+import { renderInLongSlices } from '../lib/renderSlices';
 import { selectFilter } from '../features/posts/feedSlice';
 
 /** Location state that carries where a visitor was going before /login. */
@@ -50,7 +51,10 @@ export function RedirectIfSignedIn() {
   // Home's first reads start before the navigation (a layout effect runs
   // before Navigate's): Home then opens with its posts (api/signInReads.ts).
   useLayoutEffect(() => {
-    if (to === '/' && token) startSignInReads(dispatch, { scope: 'home', filter }, token);
+    if (to === '/' && token) {
+      startSignInReads(dispatch, { scope: 'home', filter }, token);
+      renderInLongSlices();
+    }
   }, [to, token, dispatch, filter]);
   if (to !== null) return <Navigate to={to} replace />;
   return <Outlet />;

@@ -12,7 +12,11 @@ import { renderWithProviders } from '../testing/render';
 import { AppToaster } from './App';
 import { AppRoutes, preloadRoutes } from './routes';
 import { signIn } from '../testing/realCore';
+import { renderInLongSlices, renderInShortSlices } from '../lib/renderSlices';
 import { makeStore, type AppStore } from './store';
+
+// React's slices (lib/renderSlices.ts), watched: the real ones run.
+vi.mock('../lib/renderSlices', { spy: true });
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -22,6 +26,8 @@ afterAll(() => server.close());
 
 let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {
+  vi.mocked(renderInLongSlices).mockClear();
+  vi.mocked(renderInShortSlices).mockClear();
   stubMatchMedia();
   scrollTo = vi.fn();
   vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo as unknown as typeof window.scrollTo);
@@ -117,6 +123,11 @@ describe('route guard', () => {
       expect(requests.filter((r) => r === 'GET /api/users/bookmark')).toHaveLength(0);
       // The guest's bookmarked seed posts show as bookmarked.
       expect(screen.getAllByRole('button', { name: 'Bookmark', pressed: true }).length).toBeGreaterThan(0);
+      // The move rendered in long slices, and React's own came back once Home was on screen.
+      expect(renderInLongSlices).toHaveBeenCalledTimes(1);
+      expect(vi.mocked(renderInShortSlices).mock.invocationCallOrder.at(-1)).toBeGreaterThan(
+        vi.mocked(renderInLongSlices).mock.invocationCallOrder[0]!,
+      );
     } finally {
       observer.disconnect();
       server.resetHandlers();
@@ -133,6 +144,7 @@ describe('route guard', () => {
       await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
       await waitFor(() => expect(where()).toBe('/theme'));
       expect(requests).not.toContain('/api/posts/feed');
+      expect(renderInLongSlices).not.toHaveBeenCalled();
     } finally {
       server.events.removeListener('request:start', onRequest);
     }

@@ -4,6 +4,7 @@ import { useGetBookmarksQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
 import { releaseSignInReads, useSignInReads } from '../../api/signInReads';
+import { renderInShortSlices } from '../../lib/renderSlices';
 import { Spinner } from '../../components/Spinner';
 import { WhoToFollow } from '../../features/users/WhoToFollow';
 import { useMediaQuery } from '../../lib/useMediaQuery';
@@ -21,7 +22,10 @@ export const WIDE_SCREEN = 'not all and (max-width: 1099px)';
 export function AppLayout() {
   // Just signed in: the login page stays until Home's first reads are in (api/signInReads.ts).
   useSignInReads();
-  useEffect(releaseSignInReads, []);
+  useEffect(() => {
+    releaseSignInReads();
+    renderInShortSlices();
+  }, []);
   const token = useAppSelector(selectToken);
   // The right panel shows only on wide screens (layout.css); elsewhere it is
   // not rendered at all, so that a phone neither builds nor asks for it.
