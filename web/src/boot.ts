@@ -18,10 +18,23 @@ applyTheme(loadTheme());
 const session = loadStoredSession().token === null ? 'out' : 'in';
 document.documentElement.dataset.session = session;
 
+/** Nodes of the template inserted per task. */
+const LINKS_PER_TASK = 4;
+
 const app = document.getElementById('murmur-app');
 if (app instanceof HTMLTemplateElement) {
-  // Scripts cloned out of a template run when inserted (they never ran inside it).
-  const load = () => document.head.append(document.importNode(app.content, true));
+  // Scripts cloned out of a template run when inserted (they never ran inside
+  // it). The entry's script goes in first, then its chunks' modulepreload
+  // links a few per task: each link costs the main thread a few ms as the
+  // browser starts its fetch, and all at once they made a long task.
+  const load = () => {
+    const nodes = [...document.importNode(app.content, true).childNodes];
+    const insert = () => {
+      document.head.append(...nodes.splice(0, LINKS_PER_TASK));
+      if (nodes.length > 0) setTimeout(insert, 0);
+    };
+    insert();
+  };
   if (app.dataset.visitor === session) void afterFirstPaint().then(load);
   else load();
 }
