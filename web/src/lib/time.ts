@@ -53,7 +53,7 @@ function makeDateFormats(): void {
  * one piece: a feed's first render would wait for it, and made on its own it
  * is a long task that holds up a tap. That data is shared by the whole
  * process, so a worker (lib/dateFormatsWorker.ts) makes the first formatters
- * on its own thread; the page's own, made once `ready` resolves (the page
+ * on its own thread; the page's own, made once it has (and the page is
  * idle), then cost a few ms. Where a worker cannot start, the formatters are
  * made on the page, as at their first use. The app calls this as it starts
  * (src/start.tsx).
