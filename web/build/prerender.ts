@@ -25,6 +25,8 @@ export function bootScript(base: string): Plugin {
       const result = await build({
         configFile: false,
         logLevel: 'warn',
+        // import.meta.env.BASE_URL in the boot script: the site's base path.
+        base,
         build: {
           write: false,
           target: 'es2022',

@@ -7,16 +7,22 @@
 // - whether a session is saved, so the prerendered page meant for the other
 //   kind of visitor stays hidden until the app replaces it (global.css): a
 //   signed-in visitor never sees the login form, nor a signed-out one the shell;
+// - on Home, for a returning visitor, a picture of the feed they saw last
+//   (features/posts/lastFeedPicture.ts), drawn as soon as the page is parsed;
 // - when the app's modules load: a page for signed-out visitors holds them in
 //   `<template id="murmur-app">` (web/build/prerender.ts), inserted here once
 //   the page has painted, or at once when the page is not this visitor's.
 import { loadStoredSession } from './api/storedSession';
+import { routeOf } from './app/prerendered';
+import { showPicture } from './features/posts/lastFeedPicture';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 
 applyTheme(loadTheme());
-const session = loadStoredSession().token === null ? 'out' : 'in';
+const stored = loadStoredSession();
+const session = stored.token === null ? 'out' : 'in';
 document.documentElement.dataset.session = session;
+if (session === 'in' && routeOf(window.location.pathname, import.meta.env.BASE_URL) === '/') void showPicture(stored);
 
 /** Nodes of the template inserted per task. */
 const LINKS_PER_TASK = 4;

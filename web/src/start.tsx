@@ -16,7 +16,7 @@ import { offerReloadOnNewVersion } from './features/updates/updates';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
-import { prepareDateFormats } from './lib/time';
+import { prepareDateFormats } from './lib/dateFormats';
 import './styles/global.css';
 
 // The saved theme is on <html> before the first paint (src/boot.ts, in the
@@ -82,15 +82,17 @@ function whenPostPainted(container: HTMLElement): Promise<void> {
     };
     const deadline = setTimeout(finish, COPY_PAINT_DEADLINE_MS);
     const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
+    // The app's own cards, not the boot script's picture of them.
+    const shown = () => [...container.querySelectorAll('article')].some((card) => !card.closest('.last-feed-picture'));
     const observer = new MutationObserver(() => {
-      if (container.querySelector('article')) painted();
+      if (shown()) painted();
     });
     const onHidden = () => {
       if (document.visibilityState !== 'visible') finish();
     };
     if (document.visibilityState !== 'visible') return finish();
     document.addEventListener('visibilitychange', onHidden);
-    if (container.querySelector('article')) painted();
+    if (shown()) painted();
     else observer.observe(container, { childList: true, subtree: true });
   });
 }
@@ -188,7 +190,11 @@ export function boot(store: AppStore): void {
     </StrictMode>
   );
   const marks = container.dataset;
-  const hydrating = firstRenderMatches(marks, route, signedIn);
+  // The boot script draws the feed seen last over Home's prerendered page
+  // (features/posts/lastFeedPicture.ts): that page is no longer the HTML's,
+  // so the app renders afresh and replaces it, picture and all, in one commit.
+  const pictured = document.documentElement.dataset.lastFeedPicture !== undefined;
+  const hydrating = !pictured && firstRenderMatches(marks, route, signedIn);
   // Taken before Home's copy from the last visit goes into the store: hydration renders the page in the HTML.
   const serverState = hydrating ? prerenderedState(store, marks.prerenderedSession) : undefined;
   const render = () => {
@@ -208,11 +214,16 @@ export function boot(store: AppStore): void {
       const clearMarks = () => {
         container.removeAttribute('data-prerendered-path');
         container.removeAttribute('data-prerendered-session');
+        delete document.documentElement.dataset.lastFeedPicture;
       };
       startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
     }
     notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
   };
-  if (copyShown) void copyShown.finally(render);
+  // Rendered afresh over the picture, the shell and Home must not suspend:
+  // their modules (preloaded by the HTML) are in before the first render, so
+  // that its one commit holds the cards, never a spinner in the picture's place.
+  const pages = pictured ? preloadSignedInPages().catch(() => undefined) : undefined;
+  if (copyShown || pages) void Promise.allSettled([copyShown, pages]).then(render);
   else render();
 }
