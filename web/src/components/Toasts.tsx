@@ -5,6 +5,26 @@ import './toasts.css';
 const TOAST_OPTIONS = { success: { duration: 1500 }, error: { duration: 1500 } };
 
 /**
+ * Reports `element`'s height once the browser has laid it out, from a
+ * ResizeObserver: reading `offsetHeight` as the toast mounts would force a
+ * layout of the whole page in the middle of React's commit (the Welcome
+ * toast mounts with Home), and the page is laid out again before it paints.
+ * Returns the ref's cleanup.
+ */
+function whenLaidOut(element: HTMLElement, report: (height: number) => void): () => void {
+  if (typeof ResizeObserver === 'undefined') {
+    report(element.offsetHeight);
+    return () => undefined;
+  }
+  const observer = new ResizeObserver(() => {
+    observer.disconnect();
+    report(element.offsetHeight);
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
  * Toasts at the top centre, drawn by the app from react-hot-toast's store
  * (its headless API) with the app's own stylesheet: the library's styled
  * Toaster inserts its CSS at the first toast, and the style recalculation
@@ -18,7 +38,8 @@ export function Toasts() {
         <div
           key={t.id}
           ref={(element) => {
-            if (element && t.height === undefined) handlers.updateHeight(t.id, element.offsetHeight);
+            if (!element || t.height !== undefined) return;
+            return whenLaidOut(element, (height) => handlers.updateHeight(t.id, height));
           }}
           className={`toast toast--${t.type}`}
           data-visible={t.visible}
