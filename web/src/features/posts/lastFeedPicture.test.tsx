@@ -61,6 +61,8 @@ function renderFeed(posts: Post[], bookmarks: string[] = []) {
   return feed;
 }
 
+const ids = (posts: Post[]) => posts.map((p) => p._id);
+
 /** Keeps a copy of Home (api/lastFeed.ts's shape) and a picture taken of it. */
 function keepBoth(storage: Storage, posts: Post[], bookmarks: string[] = []) {
   storage.setItem(
@@ -73,7 +75,7 @@ function keepBoth(storage: Storage, posts: Post[], bookmarks: string[] = []) {
       bookmarks,
     }),
   );
-  const picture = takePicture(renderFeed(posts, bookmarks));
+  const picture = takePicture(renderFeed(posts, bookmarks), ids(posts));
   if (!picture) throw new Error('no picture taken');
   keepPicture(session, pictureSource(posts, bookmarks), picture, storage);
 }
@@ -107,7 +109,7 @@ describe('the picture of the last Home', () => {
       post('p-3'),
     ];
     const feed = renderFeed(posts, ['p-2']);
-    const picture = takePicture(feed);
+    const picture = takePicture(feed, ids(posts));
     expect(picture).not.toBeNull();
     const drawn = drawPicture(picture!, document) as Element;
 
@@ -139,9 +141,16 @@ describe('the picture of the last Home', () => {
     expect(drawn.querySelector('[style]')).toBeNull();
   });
 
+  it('is not taken when the list on screen does not begin with the first posts (a long list scrolled on)', () => {
+    const posts = [post('p-1'), post('p-2'), post('p-3'), post('p-4')];
+    const windowed = renderFeed(posts.slice(2));
+    expect(takePicture(windowed, ids(posts))).toBeNull();
+    expect(takePicture(renderFeed(posts), ids(posts))).not.toBeNull();
+  });
+
   it("draws a post's text as text", () => {
     const evil = post('p-1', { content: '<img src=x onerror="window.hit=1"> <script>window.hit=2</script>' });
-    const drawn = drawPicture(takePicture(renderFeed([evil]))!, document) as Element;
+    const drawn = drawPicture(takePicture(renderFeed([evil]), ['p-1'])!, document) as Element;
     document.body.append(drawn);
     expect(drawn.querySelector('.post-card__content')?.textContent).toContain('<img src=x onerror="window.hit=1">');
     expect(drawn.querySelector('img[src="x"]')).toBeNull();
@@ -187,7 +196,7 @@ describe('the picture of the last Home', () => {
       post('p-1', { createdAt: new Date(now - 5 * 60_000).toISOString() }),
       post('p-2', { createdAt: new Date(now - 400 * 86_400_000).toISOString() }),
     ];
-    const picture = takePicture(renderFeed(posts))!;
+    const picture = takePicture(renderFeed(posts), ids(posts))!;
     const times = (drawn: Node) => [...(drawn as Element).querySelectorAll('time')].map((t) => t.textContent);
     const taken = times(drawPicture(picture, document, new Date(now))!);
     expect(taken[0]).toBe('5 minutes ago');

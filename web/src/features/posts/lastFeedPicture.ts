@@ -168,11 +168,15 @@ function take(node: Node, cardsLeft: { count: number }): PictureNode | null {
 
 /**
  * The picture of a feed: `feed` is Home's `section.feed`; its heading and its
- * list's first PICTURE_CARDS cards are kept (not what comes after the list).
+ * list's first PICTURE_CARDS cards are kept (not what comes after the list),
+ * when those cards are the posts `postIds` begins with.
  */
-export function takePicture(feed: Element): PictureElement | null {
+export function takePicture(feed: Element, postIds: readonly string[]): PictureElement | null {
   const [heading, list] = [feed.querySelector(':scope > .filter-bar'), feed.querySelector(':scope > .post-list')];
   if (!list || !list.querySelector('article')) return null;
+  // The list's first cards must be the first posts: not so once a long list is scrolled (its window moved on).
+  const first = [...list.children].slice(0, PICTURE_CARDS).map((item) => item.getAttribute('data-post-id'));
+  if (first.join('\n') !== postIds.slice(0, PICTURE_CARDS).join('\n')) return null;
   const cardsLeft = { count: PICTURE_CARDS };
   const parts = [heading, list].flatMap((part) => {
     const taken = part ? take(part, cardsLeft) : null;

@@ -25,7 +25,12 @@ export function useLastFeedPicture(page: RefObject<HTMLElement | null>, posts: r
     let live = true;
     void whenIdle().then(() => {
       const feed = live ? page.current?.querySelector(':scope > .feed') : null;
-      const picture = feed ? takePicture(feed) : null;
+      const picture = feed
+        ? takePicture(
+            feed,
+            posts.map((post) => post._id),
+          )
+        : null;
       if (picture) keepPicture(session, pictureSource(posts, bookmarks), picture);
     });
     return () => {
