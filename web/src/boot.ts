@@ -1,4 +1,4 @@
-// The one script that runs before the first paint: a classic, render-blocking
+// The first script that runs before the first paint: a classic, render-blocking
 // <script src> in <head> (no inline script: the CSP forbids them), built by
 // the `murmurBoot` plugin in vite.config.ts. The build's HTML already holds a
 // prerendered page (src/app/prerendered.ts), so whatever must be right on the
@@ -7,22 +7,16 @@
 // - whether a session is saved, so the prerendered page meant for the other
 //   kind of visitor stays hidden until the app replaces it (global.css): a
 //   signed-in visitor never sees the login form, nor a signed-out one the shell;
-// - on Home, for a returning visitor, a picture of the feed they saw last
-//   (features/posts/lastFeedPicture.ts), drawn as soon as the page is parsed;
 // - when the app's modules load: a page for signed-out visitors holds them in
 //   `<template id="murmur-app">` (web/build/prerender.ts), inserted here once
 //   the page has painted, or at once when the page is not this visitor's.
 import { loadStoredSession } from './api/storedSession';
-import { routeOf } from './app/prerendered';
-import { showPicture } from './features/posts/lastFeedPicture';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 
 applyTheme(loadTheme());
-const stored = loadStoredSession();
-const session = stored.token === null ? 'out' : 'in';
+const session = loadStoredSession().token === null ? 'out' : 'in';
 document.documentElement.dataset.session = session;
-if (session === 'in' && routeOf(window.location.pathname, import.meta.env.BASE_URL) === '/') void showPicture(stored);
 
 /** Nodes of the template inserted per task. */
 const LINKS_PER_TASK = 4;

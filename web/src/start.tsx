@@ -82,7 +82,7 @@ function whenPostPainted(container: HTMLElement): Promise<void> {
     };
     const deadline = setTimeout(finish, COPY_PAINT_DEADLINE_MS);
     const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
-    // The app's own cards, not the boot script's picture of them.
+    // The app's own cards, not the picture of them drawn before the app ran.
     const shown = () => [...container.querySelectorAll('article')].some((card) => !card.closest('.last-feed-picture'));
     const observer = new MutationObserver(() => {
       if (shown()) painted();
@@ -190,7 +190,7 @@ export function boot(store: AppStore): void {
     </StrictMode>
   );
   const marks = container.dataset;
-  // The boot script draws the feed seen last over Home's prerendered page
+  // The picture script draws the feed seen last over Home's prerendered page
   // (features/posts/lastFeedPicture.ts): that page is no longer the HTML's,
   // so the app renders afresh and replaces it, picture and all, in one commit.
   const pictured = document.documentElement.dataset.lastFeedPicture !== undefined;

@@ -1,6 +1,6 @@
 // Where the return visit's kept Home lives, and the check that the saved
 // data it was read from is still on this device. No Redux here: the
-// render-blocking boot script (src/boot.ts) reads these before the first
+// render-blocking picture script (src/bootPicture.ts) reads these before the first
 // paint (features/posts/lastFeedPicture.ts), as the app does later
 // (api/lastFeed.ts).
 import { DATABASE_NAME } from '@murmur/backend/protocol';

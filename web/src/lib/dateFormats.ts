@@ -1,6 +1,6 @@
 // Made ahead of the first card: the date formatters of lib/time.ts, whose
 // first use loads the locale's data. Kept apart from lib/time.ts so that the
-// boot script (src/boot.ts), which formats relative times, carries no worker.
+// picture script (src/bootPicture.ts), which formats relative times, carries no worker.
 import { fullDate, shortDate } from './time';
 
 /** Makes the page's formatters (a few ms once the locale's data is in). */

@@ -1,6 +1,6 @@
 // A picture of Home's first cards as the visitor saw them last. The app
 // takes it once Home shows the backend's answer (HomePage); on the next visit
-// the render-blocking boot script (src/boot.ts) draws it in place of the
+// a render-blocking script in Home's HTML (src/bootPicture.ts) draws it in place of the
 // prerendered page's "Loading posts", before any module has loaded, so a
 // returning visitor's first frame already holds their feed. The app then
 // renders the same cards from the kept copy (api/lastFeed.ts) and replaces
@@ -297,7 +297,7 @@ export function drawPicture(node: PictureNode, doc: Document, now: Date = new Da
 const PLACE = '#root[data-prerendered-path="/"][data-prerendered-session="in"] .posts-page > .spinner';
 
 /**
- * The picture's place as soon as the parser has made it (the boot script
+ * The picture's place as soon as the parser has made it (the picture script
  * runs in <head>, before the body is parsed), so that the picture is in the
  * same frame as the page around it; null once the page is parsed without it.
  */
@@ -322,7 +322,7 @@ function whenPlaced(doc: Document): Promise<Element | null> {
 }
 
 /**
- * For the boot script, on Home: draws the picture kept for `session` over
+ * For the picture script (src/bootPicture.ts), on Home: draws the picture kept for `session` over
  * the prerendered "Loading posts" as soon as the parser has made it. The
  * saved data is checked meanwhile: until it is known to be here the picture
  * is laid out but not visible, and where it is gone the picture goes and the
