@@ -10,6 +10,7 @@ import type { AppStore, RootState } from './app/store';
 import { forgetLastFeed, putLastFeed, readLastFeed, savedDataExists } from './api/lastFeed';
 import { signedOut } from './api/session';
 import { BackendUnavailable } from './components/BackendUnavailable';
+import { replayPictureTap } from './features/posts/lastFeedPicture';
 import { StartupNotices } from './features/demo-data/StartupNotices';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { offerReloadOnNewVersion } from './features/updates/updates';
@@ -215,6 +216,10 @@ export function boot(store: AppStore): void {
         container.removeAttribute('data-prerendered-path');
         container.removeAttribute('data-prerendered-session');
         delete document.documentElement.dataset.lastFeedPicture;
+        // A tap on the picture is done on the app's own card, once this commit is over.
+        if (document.documentElement.dataset.lastFeedTap !== undefined) {
+          setTimeout(() => replayPictureTap(document, container.querySelector('#main .feed')), 0);
+        }
       };
       startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
     }

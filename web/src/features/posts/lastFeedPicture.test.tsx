@@ -15,6 +15,7 @@ import {
   PICTURE_CARDS,
   pictureSource,
   readPicture,
+  replayPictureTap,
   showPicture,
   takePicture,
   type PictureElement,
@@ -95,6 +96,7 @@ afterEach(() => {
   localStorage.clear();
   document.body.innerHTML = '';
   delete document.documentElement.dataset.lastFeedPicture;
+  delete document.documentElement.dataset.lastFeedTap;
 });
 
 describe('the picture of the last Home', () => {
@@ -244,8 +246,8 @@ describe('the picture of the last Home', () => {
   });
 });
 
-describe('showPicture (the boot script)', () => {
-  it("draws the cards in place of the prerendered Home's spinner, inert, and says so", async () => {
+describe('showPicture (the picture script)', () => {
+  it("draws the cards in place of the prerendered Home's spinner, out of the focus order, and says so", async () => {
     keepBoth(localStorage, [post('p-1'), post('p-2'), post('p-3')]);
     document.body.innerHTML = '';
     prerenderedHome();
@@ -257,11 +259,51 @@ describe('showPicture (the boot script)', () => {
     expect(frame).not.toBeNull();
     expect(document.querySelector('.spinner')).toBeNull();
     expect(frame?.querySelectorAll('article')).toHaveLength(2);
-    const cards = frame?.querySelector('[inert]');
-    expect(cards?.getAttribute('aria-hidden')).toBe('true');
+    const cards = frame?.querySelector('[aria-hidden="true"]');
     expect(cards?.contains(frame!.querySelector('article'))).toBe(true);
+    const controls = [...(cards?.querySelectorAll('a, button') ?? [])];
+    expect(controls.length).toBeGreaterThan(4);
+    expect(controls.filter((control) => control.getAttribute('tabindex') !== '-1')).toEqual([]);
     expect(frame?.querySelector('[role="status"]')?.textContent).toBe('Loading posts');
     expect(performance.getEntriesByName('murmur:last-feed-picture')).toHaveLength(1);
+  });
+
+  it('keeps a tap on one of its links or buttons, follows no link, and the app does it again on its own card', async () => {
+    const posts = [post('p-1'), post('p-2'), post('p-3')];
+    keepBoth(localStorage, posts);
+    document.body.innerHTML = '';
+    prerenderedHome();
+    expect(await showPicture(session, document, localStorage, withData)).toBe(true);
+    const frame = document.querySelector('.last-feed-picture')!;
+    const pictured = [...frame.querySelectorAll<HTMLElement>('a, button')];
+    const comments = frame
+      .querySelectorAll<HTMLElement>('article')[1]!
+      .querySelector<HTMLElement>('a[href^="/post/"]')!;
+    const index = pictured.indexOf(comments);
+    expect(index).toBeGreaterThan(0);
+    // Not followed: the click's default is prevented.
+    expect(comments.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false);
+    expect(comments.classList.contains('is-waiting')).toBe(true);
+    expect(frame.getAttribute('aria-busy')).toBe('true');
+    expect(document.documentElement.dataset.lastFeedTap).toBe(String(index));
+
+    // The app's first render: the same controls in the same order, the tap done on the same one.
+    document.body.innerHTML = '';
+    const feed = renderFeed(posts);
+    const own = [...feed.querySelectorAll<HTMLElement>('a, button')];
+    expect(own.map((control) => control.textContent).slice(0, pictured.length)).toEqual(
+      pictured.map((control) => control.textContent),
+    );
+    let clicked: Element | null = null;
+    feed.addEventListener('click', (event) => {
+      clicked = event.target as Element;
+      event.preventDefault();
+    });
+    expect(replayPictureTap(document, feed)).toBe(true);
+    expect(clicked).toBe(own[index]);
+    expect(document.documentElement.dataset.lastFeedTap).toBeUndefined();
+    // Done once.
+    expect(replayPictureTap(document, feed)).toBe(false);
   });
 
   it('is laid out but not visible until the saved data is known to be here, and gives the spinner back if it is not', async () => {

@@ -12,8 +12,9 @@
 // value someone edited) can become markup, a script, a handler or a
 // `javascript:` link. It is drawn only when it was taken from exactly the
 // posts the kept copy holds (`source`), for the session saved now, and
-// while the backend's saved data is still on this device; it is inert (no
-// tap or focus reaches it) and gone at the app's first render.
+// while the backend's saved data is still on this device. Focus never
+// enters it; a tap on one of its links or buttons is kept and replayed on
+// the app's own card once it has replaced the picture (replayPictureTap).
 import {
   LAST_FEED_KEY,
   LAST_FEED_PICTURE_KEY,
@@ -358,10 +359,27 @@ export async function showPicture(
   status.setAttribute('role', 'status');
   status.textContent = 'Loading posts';
   const cards = doc.createElement('div');
-  cards.setAttribute('inert', '');
   cards.setAttribute('aria-hidden', 'true');
   cards.append(feed);
   frame.append(status, cards);
+  const controls = [...cards.querySelectorAll('a, button')];
+  for (const control of controls) control.setAttribute('tabindex', '-1');
+  // A tap does nothing here (no link is followed), and the app does it on its own card.
+  frame.addEventListener(
+    'click',
+    (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      const control = event.target instanceof Element ? event.target.closest('a, button') : null;
+      const index = control ? controls.indexOf(control) : -1;
+      if (!control || index < 0) return;
+      for (const other of controls) other.classList.remove('is-waiting');
+      control.classList.add('is-waiting');
+      frame.setAttribute('aria-busy', 'true');
+      marks.lastFeedTap = String(index);
+    },
+    true,
+  );
   if (known === undefined) frame.style.visibility = 'hidden';
   place.replaceWith(frame);
   if (!(await checked) || marks.lastFeedPicture !== 'pending') {
@@ -372,4 +390,20 @@ export async function showPicture(
   marks.lastFeedPicture = 'shown';
   performance.mark('murmur:last-feed-picture');
   return true;
+}
+
+/**
+ * For the app, once its first commit has replaced the picture: the tap made
+ * on the picture (the index of the link or button among the picture's, which
+ * are the app's feed's first ones, in the same order), done again on the
+ * app's own. `feed` is the app's `section.feed`.
+ */
+export function replayPictureTap(doc: Document, feed: Element | null): boolean {
+  const marks = doc.documentElement.dataset;
+  const index = marks.lastFeedTap === undefined ? NaN : Number(marks.lastFeedTap);
+  delete marks.lastFeedTap;
+  if (!feed || !Number.isInteger(index)) return false;
+  const control = feed.querySelectorAll<HTMLElement>('a, button')[index];
+  control?.click();
+  return control !== undefined;
 }
