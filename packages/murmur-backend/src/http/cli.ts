@@ -8,9 +8,11 @@
 const nodeMs = performance.now();
 
 import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { CoreLike } from '../core/apiRoute.js';
 import type { MurmurSeed } from '../core/seed.js';
+import { STATE_FILE } from '../persistence/stateFile.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { FlagError, HELP, parseServeFlags, type ServeFlags } from './flags.js';
 
@@ -45,6 +47,9 @@ async function seedFileText(path: string): Promise<string> {
   }
 }
 
+/** `{"snapshot":` at the start of a file, with JSON's whitespace. */
+const SNAPSHOT_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"snapshot"[ \t\n\r]*:[ \t\n\r]*/;
+
 /**
  * The snapshot's own text in a `{"snapshot": {...}}` file (JSON already
  * checked, one member): kept as text, the core parses it once, at each
@@ -54,24 +59,45 @@ async function seedFileText(path: string): Promise<string> {
 function snapshotText(text: string, parsed: object): string | null {
   const { snapshot } = parsed as { snapshot?: unknown };
   if (Object.keys(parsed).length !== 1 || typeof snapshot !== 'object' || snapshot === null) return null;
-  const head = /^\s*\{\s*"snapshot"\s*:/.exec(text);
+  const head = SNAPSHOT_HEAD.exec(text);
   const end = text.lastIndexOf('}');
   return head ? text.slice(head[0].length, end) : null;
 }
+
+/**
+ * The snapshot's text in a file laid out as `{"snapshot": ...}`, found
+ * without parsing the file: for a seed the core imports at once, whose
+ * import checks that text as JSON and as a state. What it accepts is one
+ * JSON value, so the whole file is one JSON object of one member. Null for
+ * any other layout (then the file is parsed here).
+ */
+function snapshotTextUnparsed(text: string): string | null {
+  const head = SNAPSHOT_HEAD.exec(text);
+  const end = text.lastIndexOf('}');
+  if (!head || end < head[0].length || !/^[ \t\n\r]*$/.test(text.slice(end + 1))) return null;
+  return text.slice(head[0].length, end);
+}
+
+/** The message for a seed file that is not JSON. */
+const notJson = (path: string) =>
+  `--seed ${path}: not JSON; give a seed {users, follows, posts}, a {snapshot}, or a backup file`;
 
 /** A seed file: `{users, follows, posts}`, `{snapshot}`, or a backup (its images come along). */
 async function readSeedFile(
   path: string,
   reading: Promise<string>,
-): Promise<{ seed: MurmurSeed; media?: MediaRecord[] }> {
+  importedNow: boolean,
+): Promise<{ seed: MurmurSeed; media?: MediaRecord[]; unparsed?: string }> {
   const text = await reading;
+  // A `{snapshot}` seed the core imports now is checked there, whole: parsing
+  // its megabytes here first would only say the same.
+  const unparsed = importedNow ? snapshotTextUnparsed(text) : null;
+  if (unparsed !== null) return { seed: { snapshot: unparsed }, unparsed: text };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new FlagError(
-      `--seed ${path}: not JSON; give a seed {users, follows, posts}, a {snapshot}, or a backup file`,
-    );
+    throw new FlagError(notJson(path));
   }
   const { BackupError, BACKUP_FORMAT, readBackup } = await import('../persistence/backup.js');
   if (typeof parsed === 'object' && parsed !== null && (parsed as { format?: unknown }).format === BACKUP_FORMAT) {
@@ -107,10 +133,13 @@ async function serve(flags: ServeFlags): Promise<void> {
   ]);
   const importsMs = performance.now() - mark;
   mark = performance.now();
-  const { seed, media } =
+  // The seed is imported now unless a saved state replaces it (a restart):
+  // then this is the only time its file is checked.
+  const importedNow = flags.state === null || !(await stat(join(flags.state, STATE_FILE)).catch(() => null));
+  const { seed, media, unparsed } =
     flags.seedFile && reading
-      ? await readSeedFile(flags.seedFile, reading)
-      : { seed: flags.generate ? { generate: flags.generate } : undefined, media: undefined };
+      ? await readSeedFile(flags.seedFile, reading, importedNow)
+      : { seed: flags.generate ? { generate: flags.generate } : undefined, media: undefined, unparsed: undefined };
   const seedFileMs = performance.now() - mark;
   if (flags.staticDir) {
     const info = await stat(flags.staticDir).catch(() => null);
@@ -124,19 +153,28 @@ async function serve(flags: ServeFlags): Promise<void> {
         'anyone who can reach this port can act as any user. Use it on a network you trust.\n',
     );
   }
-  const server = await startMurmurHttpServer({
-    port: flags.port,
-    host: flags.host,
-    state: flags.state ?? undefined,
-    seed,
-    seedMedia: media,
-    basePath: flags.basePath,
-    latency: flags.latency,
-    log: flags.log,
-    cors: flags.cors,
-    staticDir: flags.staticDir,
-    adminToken: flags.adminToken,
-    startupBefore: { node: nodeMs, imports: importsMs, seedFile: seedFileMs },
+  const start = (seedOptions: { seed?: MurmurSeed; seedMedia?: MediaRecord[] }) =>
+    startMurmurHttpServer({
+      port: flags.port,
+      host: flags.host,
+      state: flags.state ?? undefined,
+      ...seedOptions,
+      basePath: flags.basePath,
+      latency: flags.latency,
+      log: flags.log,
+      cors: flags.cors,
+      staticDir: flags.staticDir,
+      adminToken: flags.adminToken,
+      startupBefore: { node: nodeMs, imports: importsMs, seedFile: seedFileMs },
+    });
+  const server = await start({ seed, seedMedia: media }).catch(async (error: unknown) => {
+    const { SeedError } = await import('../core/seed.js');
+    if (unparsed === undefined || !flags.seedFile || !(error instanceof SeedError)) throw error;
+    // A seed file not parsed here that the core refused: parsed now, it is
+    // refused as it would have been (not JSON), or loaded the way its
+    // layout says (a `{snapshot}` with other members beside it).
+    const parsed = await readSeedFile(flags.seedFile, Promise.resolve(unparsed), false);
+    return start({ seed: parsed.seed, seedMedia: parsed.media });
   });
   const where = flags.state === null ? 'in memory (--memory)' : `in ${flags.state}`;
   const guest = hasGuest(server.core, callCore) ? 'sign in as guest / guest123' : 'this seed has no guest account';

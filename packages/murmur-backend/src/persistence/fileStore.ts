@@ -40,9 +40,10 @@ import {
   type SavedHead,
   type SavedState,
 } from './format.js';
+import { STATE_FILE } from './stateFile.js';
 import type { AppendOptions, MediaRecord, SaveOptions, StateStore, StoredState } from './store.js';
 
-export const STATE_FILE = 'state.json';
+export { STATE_FILE };
 export const JOURNAL_FILE = 'journal.jsonl';
 export const MEDIA_DIR = 'media';
 const QUARANTINE_DIR = 'quarantine';
