@@ -60,7 +60,8 @@ function asSection(out) {
  * The measurements whose file is not of this folder's kind: `http` is
  * bench/http.mjs exporting `runHttpBench({ smoke })` (the HTTP server
  * against json-server), run when the file exists; `http-soak` is its
- * `runHttpSoak()` (HTTP_SOAK_REQUESTS requests, RSS sampled throughout).
+ * `runHttpSoak()` (HTTP_SOAK_REQUESTS requests; the heap live after a forced
+ * collection, and RSS, sampled throughout).
  */
 const ADAPTERS = {
   http: async () => {
@@ -78,7 +79,7 @@ const ADAPTERS = {
     if (!existsSync(file)) return null;
     const { runHttpSoak } = await import(pathToFileURL(file).href);
     return {
-      title: 'The HTTP server over a long run: RSS over N requests (`murmur-backend serve`)',
+      title: 'The HTTP server over a long run: memory over N requests (`murmur-backend serve`)',
       file: 'bench/http.mjs, runHttpSoak',
       smoke: false,
       run: async () => asSection(await runHttpSoak()),

@@ -20,6 +20,9 @@ export function seededCore(
     handleAt: (...args) => core.handleAt(...args),
     exportSnapshot: () => core.exportSnapshot(),
     importSnapshot: (json) => core.importSnapshot(json),
+    ...(core.importExportedSnapshot && {
+      importExportedSnapshot: (json: string) => core.importExportedSnapshot!(json),
+    }),
     reset() {
       core.reset();
       applySeed(core, seed);

@@ -7,10 +7,13 @@
 // phase of the start-up that GET __murmur/health reports.
 const nodeMs = performance.now();
 
-import { readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { CoreLike } from '../core/apiRoute.js';
 import type { MurmurSeed } from '../core/seed.js';
+import { SEED_DIGEST_FILE, STATE_FILE } from '../persistence/stateFile.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { FlagError, HELP, parseServeFlags, type ServeFlags } from './flags.js';
 
@@ -36,14 +39,17 @@ function keepTheHeapSmall(): void {
   setFlagsFromString('--max-semi-space-size=2');
 }
 
-/** A seed file's text, or why it cannot be read. */
-async function seedFileText(path: string): Promise<string> {
+/** A seed file's bytes, or why it cannot be read. */
+async function seedFileBytes(path: string): Promise<Buffer> {
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(path);
   } catch (error) {
     throw new FlagError(`--seed ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
 }
+
+/** `{"snapshot":` at the start of a file, with JSON's whitespace. */
+const SNAPSHOT_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"snapshot"[ \t\n\r]*:[ \t\n\r]*/;
 
 /**
  * The snapshot's own text in a `{"snapshot": {...}}` file (JSON already
@@ -54,24 +60,47 @@ async function seedFileText(path: string): Promise<string> {
 function snapshotText(text: string, parsed: object): string | null {
   const { snapshot } = parsed as { snapshot?: unknown };
   if (Object.keys(parsed).length !== 1 || typeof snapshot !== 'object' || snapshot === null) return null;
-  const head = /^\s*\{\s*"snapshot"\s*:/.exec(text);
+  const head = SNAPSHOT_HEAD.exec(text);
   const end = text.lastIndexOf('}');
   return head ? text.slice(head[0].length, end) : null;
 }
 
+/**
+ * The snapshot's text in a file laid out as `{"snapshot": ...}`, found
+ * without parsing the file: for a seed the core imports at once, whose
+ * import checks that text as JSON and as a state. What it accepts is one
+ * JSON value, so the whole file is one JSON object of one member. Null for
+ * any other layout (then the file is parsed here).
+ */
+function snapshotTextUnparsed(text: string): string | null {
+  const head = SNAPSHOT_HEAD.exec(text);
+  const end = text.lastIndexOf('}');
+  if (!head || end < head[0].length || !/^[ \t\n\r]*$/.test(text.slice(end + 1))) return null;
+  return text.slice(head[0].length, end);
+}
+
+/** The message for a seed file that is not JSON. */
+const notJson = (path: string) =>
+  `--seed ${path}: not JSON; give a seed {users, follows, posts}, a {snapshot}, or a backup file`;
+
 /** A seed file: `{users, follows, posts}`, `{snapshot}`, or a backup (its images come along). */
 async function readSeedFile(
   path: string,
-  reading: Promise<string>,
-): Promise<{ seed: MurmurSeed; media?: MediaRecord[] }> {
-  const text = await reading;
+  reading: Promise<Buffer>,
+  checkedElsewhere: (bytes: Buffer) => boolean,
+): Promise<{ seed: MurmurSeed; media?: MediaRecord[]; unparsed?: boolean }> {
+  const bytes = await reading;
+  const text = bytes.toString('utf8');
+  // A `{snapshot}` seed the core imports now is checked there, whole (and one
+  // it imported before, unchanged since, was): parsing its megabytes here
+  // first would only say the same.
+  const unparsed = checkedElsewhere(bytes) ? snapshotTextUnparsed(text) : null;
+  if (unparsed !== null) return { seed: { snapshot: unparsed }, unparsed: true };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new FlagError(
-      `--seed ${path}: not JSON; give a seed {users, follows, posts}, a {snapshot}, or a backup file`,
-    );
+    throw new FlagError(notJson(path));
   }
   const { BackupError, BACKUP_FORMAT, readBackup } = await import('../persistence/backup.js');
   if (typeof parsed === 'object' && parsed !== null && (parsed as { format?: unknown }).format === BACKUP_FORMAT) {
@@ -98,7 +127,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   // The server (and msw with it) loads while nothing else can run anyway;
   // `--help` and a wrong flag never wait for it.
   // The seed file is read from disk meanwhile.
-  const reading = flags.seedFile ? seedFileText(flags.seedFile) : null;
+  const reading = flags.seedFile ? seedFileBytes(flags.seedFile) : null;
   reading?.catch(() => undefined); // its error is thrown where it is awaited
   let mark = performance.now();
   const [{ startMurmurHttpServer }, { callCore }] = await Promise.all([
@@ -107,10 +136,21 @@ async function serve(flags: ServeFlags): Promise<void> {
   ]);
   const importsMs = performance.now() - mark;
   mark = performance.now();
-  const { seed, media } =
+  // The seed is imported now unless a saved state replaces it (a restart):
+  // then its file is parsed here, unless the state's directory names its
+  // digest (the core imported it at the first start, and it is unchanged).
+  const importedNow = flags.state === null || !(await stat(join(flags.state, STATE_FILE)).catch(() => null));
+  const digestFile = flags.state === null ? null : join(flags.state, SEED_DIGEST_FILE);
+  const importedBefore = importedNow || !digestFile ? null : await readFile(digestFile, 'utf8').catch(() => null);
+  const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const { seed, media, unparsed } =
     flags.seedFile && reading
-      ? await readSeedFile(flags.seedFile, reading)
-      : { seed: flags.generate ? { generate: flags.generate } : undefined, media: undefined };
+      ? await readSeedFile(
+          flags.seedFile,
+          reading,
+          (bytes) => importedNow || (importedBefore !== null && importedBefore.trim() === digestOf(bytes)),
+        )
+      : { seed: flags.generate ? { generate: flags.generate } : undefined, media: undefined, unparsed: false };
   const seedFileMs = performance.now() - mark;
   if (flags.staticDir) {
     const info = await stat(flags.staticDir).catch(() => null);
@@ -124,24 +164,39 @@ async function serve(flags: ServeFlags): Promise<void> {
         'anyone who can reach this port can act as any user. Use it on a network you trust.\n',
     );
   }
-  const server = await startMurmurHttpServer({
-    port: flags.port,
-    host: flags.host,
-    state: flags.state ?? undefined,
-    seed,
-    seedMedia: media,
-    basePath: flags.basePath,
-    latency: flags.latency,
-    log: flags.log,
-    cors: flags.cors,
-    staticDir: flags.staticDir,
-    adminToken: flags.adminToken,
-    startupBefore: { node: nodeMs, imports: importsMs, seedFile: seedFileMs },
+  const start = (seedOptions: { seed?: MurmurSeed; seedMedia?: MediaRecord[] }) =>
+    startMurmurHttpServer({
+      port: flags.port,
+      host: flags.host,
+      state: flags.state ?? undefined,
+      ...seedOptions,
+      basePath: flags.basePath,
+      latency: flags.latency,
+      log: flags.log,
+      cors: flags.cors,
+      staticDir: flags.staticDir,
+      adminToken: flags.adminToken,
+      startupBefore: { node: nodeMs, imports: importsMs, seedFile: seedFileMs },
+    });
+  let refused = false;
+  const server = await start({ seed, seedMedia: media }).catch(async (error: unknown) => {
+    const { SeedError } = await import('../core/seed.js');
+    if (!unparsed || !flags.seedFile || !reading || !(error instanceof SeedError)) throw error;
+    refused = true;
+    // A seed file not parsed here that the core refused: parsed now, it is
+    // refused as it would have been (not JSON), or loaded the way its
+    // layout says (a `{snapshot}` with other members beside it).
+    const parsed = await readSeedFile(flags.seedFile, reading, () => false);
+    return start({ seed: parsed.seed, seedMedia: parsed.media });
   });
   const where = flags.state === null ? 'in memory (--memory)' : `in ${flags.state}`;
   const guest = hasGuest(server.core, callCore) ? 'sign in as guest / guest123' : 'this seed has no guest account';
   process.stdout.write(`Murmur backend ready at ${server.url} (state ${where}; ${guest})\n`);
   keepTheHeapSmall();
+  if (importedNow && unparsed && !refused && digestFile && reading) {
+    // The core imported this seed file and accepted it: a restart need not parse it again while it is unchanged.
+    void reading.then((bytes) => writeFile(digestFile, `${digestOf(bytes)}\n`)).catch(() => undefined);
+  }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

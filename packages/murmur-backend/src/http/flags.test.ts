@@ -2,7 +2,7 @@
 // `murmur-backend serve`'s flags: each one read as documented, and every
 // wrong flag or value refused with what to change (the command exits 2).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -145,6 +145,23 @@ describe('the command', () => {
     const seed = await cli('serve', '--memory', '--port', '0', '--seed', notJson);
     expect(seed.code).toBe(2);
     expect(seed.stderr).toContain(`--seed ${notJson}: not JSON`);
+    // A `{snapshot}` file is not parsed before the core imports it; the message is the same.
+    const brokenSnapshot = join(dir, 'snapshot.json');
+    writeFileSync(brokenSnapshot, '{"snapshot": {"format": murmur}}');
+    const unparsed = await cli('serve', '--memory', '--port', '0', '--seed', brokenSnapshot);
+    expect(unparsed.code).toBe(2);
+    expect(unparsed.stderr).toContain(`--seed ${brokenSnapshot}: not JSON`);
+    // Over a saved state (a restart) it is not imported, so it is parsed, and refused, before anything starts.
+    const saved = join(dir, 'saved');
+    mkdirSync(saved);
+    writeFileSync(join(saved, 'state.json'), '{}');
+    const restart = await cli('serve', '--state', saved, '--port', '0', '--seed', brokenSnapshot);
+    expect(restart.code).toBe(2);
+    expect(restart.stderr).toContain(`--seed ${brokenSnapshot}: not JSON`);
+    writeFileSync(brokenSnapshot, '{"snapshot": {"format": "murmur-snapshot"}}');
+    const refusedSnapshot = await cli('serve', '--memory', '--port', '0', '--seed', brokenSnapshot);
+    expect(refusedSnapshot.code).toBe(2);
+    expect(refusedSnapshot.stderr).toContain('the seed was refused');
     const refused = join(dir, 'refused.json');
     writeFileSync(
       refused,

@@ -2,30 +2,35 @@
 // The command's start-up: GET __murmur/health says where it went, phase by
 // phase (Node's own start and the command's imports included), and a
 // `{snapshot}` seed file is loaded (and reset to) as the file holds it.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createNodeCore } from '../node/nodeCore.js';
-import { startChild, type ChildServer } from './testing.js';
+import { signIn, startChild, type ChildServer } from './testing.js';
 
 let child: ChildServer;
 let contents: string[];
+let seedFile: string;
+let firstPostId: string;
 
 beforeAll(async () => {
   const core = createNodeCore();
-  const snapshot = JSON.parse(core.exportSnapshot()) as { posts: { content: string }[] };
+  const snapshot = JSON.parse(core.exportSnapshot()) as { posts: { _id: string; content: string }[] };
   core.free();
   snapshot.posts[0]!.content = 'Written in the seed file';
   contents = snapshot.posts.map((post) => post.content);
+  firstPostId = snapshot.posts[0]!._id;
   const file = join(mkdtempSync(join(tmpdir(), 'murmur-startup-')), 'seed.json');
   writeFileSync(file, `{ "snapshot" : ${JSON.stringify(snapshot, null, 1)} }\n`);
+  seedFile = file;
   child = await startChild(['--memory', '--seed', file]);
 }, 60_000);
 afterAll(() => child?.process.kill('SIGTERM'));
 
-const posts = async () =>
-  ((await (await fetch(`${child.url}api/posts`)).json()) as { posts: { content: string }[] }).posts.map(
+const posts = async (url = child.url) =>
+  ((await (await fetch(`${url}api/posts`)).json()) as { posts: { content: string }[] }).posts.map(
     (post) => post.content,
   );
 
@@ -72,3 +77,32 @@ it('loads a {snapshot} seed file as it is written, and a reset goes back to it',
   expect((await fetch(`${child.url}__murmur/reset`, { method: 'POST' })).status).toBe(200);
   expect(await posts()).toEqual(contents);
 });
+
+it('a restart parses the {snapshot} seed file only when it changed since the core imported it', async () => {
+  const state = mkdtempSync(join(tmpdir(), 'murmur-startup-state-'));
+  const first = await startChild(['--state', state, '--seed', seedFile]);
+  const token = await signIn(first.url);
+  const liked = await fetch(`${first.url}api/posts/like/${firstPostId}`, {
+    method: 'POST',
+    headers: { authorization: token, prefer: 'return=minimal' },
+  });
+  expect(liked.status).toBe(200);
+  // The core took the file: its digest is kept beside the state.
+  const digest = createHash('sha256').update(readFileSync(seedFile)).digest('hex');
+  await expect.poll(() => readFileSync(join(state, 'seed.sha256'), 'utf8').trim()).toBe(digest);
+  first.process.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+
+  // Unchanged: the restart serves the saved state.
+  const again = await startChild(['--state', state, '--seed', seedFile]);
+  expect(await posts(again.url)).toEqual(contents);
+  again.process.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+
+  // Changed (no longer JSON): parsed, and refused before anything starts.
+  const broken = join(state, '..', 'broken-seed.json');
+  writeFileSync(broken, readFileSync(seedFile, 'utf8').replace('"format"', 'format'));
+  const refused = await startChild(['--state', state, '--seed', broken]).catch((error: Error) => error.message);
+  expect(refused).toContain('exited with 2');
+  expect(refused).toContain('not JSON');
+}, 60_000);

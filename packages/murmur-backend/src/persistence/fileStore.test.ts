@@ -9,10 +9,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './directoryLock.js';
-import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText, STATE_FILE } from './fileStore.js';
+import type { MockCore } from '../../core/mock_core.js';
+import { bodyText, callCore } from '../core/apiRoute.js';
+import { createNodeCore } from '../node/nodeCore.js';
+import { RESTORED_FROM_SEED } from './constants.js';
+import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText, snapshotDigest, STATE_FILE } from './fileStore.js';
+import { PersistentBackend } from './persistentBackend.js';
 import { newHead, toSaved, type JournalEntry, type SavedHead } from './format.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'murmur-store-'));
+
+/** The demo guest's token from `core`. */
+const guestToken = (core: MockCore) =>
+  (
+    JSON.parse(
+      bodyText(
+        callCore(
+          core,
+          'POST',
+          '/api/auth/login',
+          undefined,
+          JSON.stringify({ username: 'guest', password: 'guest123' }),
+        ),
+      ),
+    ) as { encodedToken: string }
+  ).encodedToken;
 
 function entry(previous: SavedHead, n: number): JournalEntry {
   const head = newHead(previous);
@@ -65,8 +86,12 @@ describe('FileStateStore', () => {
     const newline = text.indexOf('\n');
     expect(JSON.parse(text.slice(0, newline))).not.toHaveProperty('snapshot');
     expect(text.slice(newline + 1)).toBe(snapshot);
+    // Read back unchanged (its digest matches): marked as the core's own export.
     const again = await FileStateStore.open(dir);
-    expect((await again.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, snapshot) });
+    expect((await again.loadState()).loaded).toEqual({
+      kind: 'ok',
+      saved: { ...toSaved(head, snapshot), exported: true },
+    });
     await again.close();
     // A state.json written whole as JSON (before this layout) loads as it did.
     writeFileSync(join(dir, STATE_FILE), JSON.stringify(toSaved(head, snapshot)));
@@ -127,6 +152,74 @@ describe('FileStateStore', () => {
     expect(readFileSync(join(dir, JOURNAL_FILE), 'utf8')).toContain('"revision":2');
     expect(await store.getMedia('m-01')).toMatchObject({ id: 'm-01', type: 'image/png' });
     await store.close();
+  });
+});
+
+describe('a snapshot read back as the server wrote it', () => {
+  /** A core that records which import loaded the saved state. */
+  function spiedCore() {
+    const core = createNodeCore();
+    const calls: string[] = [];
+    return {
+      calls,
+      core: Object.assign(Object.create(core) as MockCore, {
+        importSnapshot: (json: string) => (calls.push('checked'), core.importSnapshot(json)),
+        importExportedSnapshot: (json: string) => (calls.push('exported'), core.importExportedSnapshot(json)),
+      }),
+    };
+  }
+
+  async function savedState(dir: string): Promise<string> {
+    const core = createNodeCore();
+    const store = await FileStateStore.open(dir);
+    const { backend } = await PersistentBackend.start({ core, store });
+    await backend.handle({
+      method: 'POST',
+      url: '/api/posts',
+      body: JSON.stringify({ postData: { content: 'kept' } }),
+      authorization: guestToken(core),
+    });
+    await backend.reset(); // a full snapshot in state.json
+    await backend.handle({
+      method: 'POST',
+      url: '/api/posts',
+      body: JSON.stringify({ postData: { content: 'kept' } }),
+      authorization: guestToken(core),
+    });
+    await store.close();
+    core.free();
+    return readFileSync(join(dir, STATE_FILE), 'utf8');
+  }
+
+  it('is loaded without checking its rules again; an edited one is checked and refused when it breaks one', async () => {
+    const dir = tmp();
+    const text = await savedState(dir);
+    const [fields, snapshot] = [text.slice(0, text.indexOf('\n')), text.slice(text.indexOf('\n') + 1)];
+    expect(JSON.parse(fields)).toMatchObject({ snapshotSha256: snapshotDigest(snapshot) });
+
+    const unchanged = spiedCore();
+    const store = await FileStateStore.open(dir);
+    const { backend, notices } = await PersistentBackend.start({ core: unchanged.core, store });
+    expect(notices).toEqual([]);
+    expect(unchanged.calls).toEqual(['exported']);
+    const posts = JSON.parse(
+      bodyText(await backend.handle({ method: 'GET', url: '/api/posts', authorization: undefined, body: '' })),
+    ) as {
+      posts: { content: string }[];
+    };
+    expect(posts.posts.filter((post) => post.content === 'kept')).toHaveLength(1);
+    await store.close();
+
+    // Edited by hand (a like count that does not match its likers), digest left as it was: checked, refused, set aside.
+    const edited = snapshot.replace('"likeCount":0', '"likeCount":7');
+    expect(edited).not.toBe(snapshot);
+    writeFileSync(join(dir, STATE_FILE), `${fields}\n${edited}`);
+    const checked = spiedCore();
+    const again = await FileStateStore.open(dir);
+    const restarted = await PersistentBackend.start({ core: checked.core, store: again });
+    expect(checked.calls[0]).toBe('checked');
+    expect(restarted.notices).toEqual([RESTORED_FROM_SEED]);
+    await again.close();
   });
 });
 

@@ -6,6 +6,9 @@
 //                   fields as JSON on the first line, then the core's snapshot
 //                   text as it is (never escaped into a JSON string, so it is
 //                   neither encoded nor parsed here: the core reads it once);
+//                   the first line names the text's SHA-256, so that a
+//                   snapshot read back unchanged is loaded without the core
+//                   checking its rules again (an edited one still is);
 //                   replaced by writing a temporary file, flushing it and
 //                   renaming it. A state.json that is one JSON SavedState (as
 //                   written before) is read too.
@@ -22,6 +25,7 @@
 // not a whole JSON entry (a torn tail: the last write's answer never went
 // out) and drops the rest; lines a newer snapshot already holds are dropped too.
 
+import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { imageTypeOf } from '../core/imageType.js';
@@ -36,9 +40,10 @@ import {
   type SavedHead,
   type SavedState,
 } from './format.js';
+import { STATE_FILE } from './stateFile.js';
 import type { AppendOptions, MediaRecord, SaveOptions, StateStore, StoredState } from './store.js';
 
-export const STATE_FILE = 'state.json';
+export { STATE_FILE };
 export const JOURNAL_FILE = 'journal.jsonl';
 export const MEDIA_DIR = 'media';
 const QUARANTINE_DIR = 'quarantine';
@@ -72,21 +77,43 @@ export async function writeDurably(path: string, data: string | Uint8Array): Pro
   await syncDir(dir);
 }
 
-/** A SavedState as state.json holds it: its fields but the snapshot as a JSON line, then the snapshot's text. */
-export function stateFileText(state: SavedState): string {
-  const { snapshot, ...fields } = state;
-  return `${JSON.stringify(fields)}\n${snapshot}`;
+/** The SHA-256 of a snapshot's text (its UTF-8 bytes), in hex. */
+export function snapshotDigest(snapshot: string | Uint8Array): string {
+  return createHash('sha256').update(snapshot).digest('hex');
 }
 
-/** state.json's text back as a SavedState (to be checked by readSaved); throws when it is not JSON of either layout. */
-export function readStateFileText(text: string): unknown {
-  const newline = text.indexOf('\n');
+/**
+ * A SavedState as state.json holds it: its fields but the snapshot as a JSON
+ * line, with the snapshot's digest (`snapshotSha256`), then the snapshot's
+ * text (encoded once, for the digest and the file).
+ */
+export function stateFileBytes(state: SavedState): Buffer {
+  const { format, version, revision, stamp, savedAt, snapshot } = state;
+  const fields = { format, version, revision, stamp, savedAt };
+  const body = Buffer.from(snapshot, 'utf8');
+  const head = Buffer.from(`${JSON.stringify({ ...fields, snapshotSha256: snapshotDigest(body) })}\n`, 'utf8');
+  return Buffer.concat([head, body]);
+}
+
+/**
+ * state.json's bytes back as a SavedState (to be checked by readSaved);
+ * throws when it is not JSON of either layout. `exported` when the
+ * snapshot's bytes are the ones its first line names the digest of: the core
+ * exported it, and nobody changed it since. (Hashed as read, before they are
+ * decoded: a string would be encoded to UTF-8 again to hash it.)
+ */
+export function readStateFile(bytes: Buffer): unknown {
+  const newline = bytes.indexOf(0x0a);
   // A SavedState written whole by JSON.stringify is one line.
-  if (newline === -1) return JSON.parse(text);
-  const fields: unknown = JSON.parse(text.slice(0, newline));
+  if (newline === -1) return JSON.parse(bytes.toString('utf8'));
+  const fields: unknown = JSON.parse(bytes.toString('utf8', 0, newline));
   if (typeof fields !== 'object' || fields === null || 'snapshot' in fields)
     throw new Error('state.json: a bad first line');
-  return { ...fields, snapshot: text.slice(newline + 1) };
+  const { snapshotSha256: digest, ...rest } = fields as { snapshotSha256?: unknown };
+  const body = bytes.subarray(newline + 1);
+  const snapshot = body.toString('utf8');
+  const exported = typeof digest === 'string' && digest === snapshotDigest(body);
+  return exported ? { ...rest, snapshot, exported } : { ...rest, snapshot };
 }
 
 /** The journal's text as entries: whole lines that parse, up to the first that does not. */
@@ -141,7 +168,7 @@ export class FileStateStore implements StateStore {
     await mkdir(join(dir, MEDIA_DIR), { recursive: true });
     let current: unknown;
     try {
-      current = readStateFileText(await readFile(join(dir, STATE_FILE), 'utf8'));
+      current = readStateFile(await readFile(join(dir, STATE_FILE)));
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       // Missing: nothing saved yet. Unparsable: kept as it is, so that start-up quarantines it.
@@ -195,7 +222,7 @@ export class FileStateStore implements StateStore {
     await this.flushed();
     if (options.replaceMedia) for (const record of options.replaceMedia) await this.writeMedia(record);
     if (options.media) await this.writeMedia(options.media);
-    await writeDurably(join(this.dir, STATE_FILE), stateFileText(state));
+    await writeDurably(join(this.dir, STATE_FILE), stateFileBytes(state));
     // The snapshot holds every line of the journal now: a crash before this
     // truncation leaves lines that recovery drops as already in it.
     await this.journalFile.truncate(0);

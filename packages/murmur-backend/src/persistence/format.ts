@@ -20,6 +20,12 @@ export interface SavedState extends SavedHead {
   version: number;
   /** `MockCore.exportSnapshot()`. */
   snapshot: string;
+  /**
+   * Set by a store that knows `snapshot` is unchanged since the core
+   * exported it (the file store keeps its digest): the core loads it without
+   * checking its rules again. Never stored.
+   */
+  exported?: boolean;
 }
 
 export type Loaded =

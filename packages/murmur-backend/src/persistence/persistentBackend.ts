@@ -60,6 +60,8 @@ export const COMPACT_EVERY = 64;
 export interface SnapshotCore extends TimedCoreLike {
   exportSnapshot(): string;
   importSnapshot(json: string): void;
+  /** `importSnapshot` of a text `exportSnapshot` gave, unchanged since: its rules are not checked again. */
+  importExportedSnapshot?(json: string): void;
   reset(): void;
 }
 
@@ -382,7 +384,8 @@ export class PersistentBackend implements Backend {
   private loadSaved(saved: SavedState, storedHead: unknown, journal: unknown[]): void {
     const base = headOf(saved);
     const chain = chainFrom(journal, base, upToOf(base, storedHead));
-    this.core.importSnapshot(saved.snapshot);
+    if (saved.exported && this.core.importExportedSnapshot) this.core.importExportedSnapshot(saved.snapshot);
+    else this.core.importSnapshot(saved.snapshot);
     this.replay(chain);
     this.base = saved.snapshot;
     this.tail = chain;
