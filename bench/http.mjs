@@ -60,7 +60,7 @@ const RSS_TARGET_MB = 150;
  * faster. RSS is reported beside it but is not the check: it also holds the
  * garbage not yet collected (a sawtooth of about ±10 MB with the collector)
  * and memory V8 and malloc keep for reuse, so its slope over a run of under
- * a million requests says little (see bench/NOTES.md, item 20).
+ * a million requests says little (see bench/NOTES.md, item 19).
  */
 const LEAK_LIMIT_MB_PER_100K = 1;
 /** The leak check fits the lowest live-heap sample of each window this long (see runHttpSoak). */

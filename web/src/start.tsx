@@ -10,14 +10,13 @@ import type { AppStore, RootState } from './app/store';
 import { forgetLastFeed, putLastFeed, readLastFeed, savedDataExists } from './api/lastFeed';
 import { signedOut } from './api/session';
 import { BackendUnavailable } from './components/BackendUnavailable';
-import { replayPictureTap } from './features/posts/lastFeedPicture';
 import { StartupNotices } from './features/demo-data/StartupNotices';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { offerReloadOnNewVersion } from './features/updates/updates';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
-import { prepareDateFormats } from './lib/dateFormats';
+import { prepareDateFormats } from './lib/time';
 import './styles/global.css';
 
 // The saved theme is on <html> before the first paint (src/boot.ts, in the
@@ -83,17 +82,15 @@ function whenPostPainted(container: HTMLElement): Promise<void> {
     };
     const deadline = setTimeout(finish, COPY_PAINT_DEADLINE_MS);
     const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
-    // The app's own cards, not the picture of them drawn before the app ran.
-    const shown = () => [...container.querySelectorAll('article')].some((card) => !card.closest('.last-feed-picture'));
     const observer = new MutationObserver(() => {
-      if (shown()) painted();
+      if (container.querySelector('article')) painted();
     });
     const onHidden = () => {
       if (document.visibilityState !== 'visible') finish();
     };
     if (document.visibilityState !== 'visible') return finish();
     document.addEventListener('visibilitychange', onHidden);
-    if (shown()) painted();
+    if (container.querySelector('article')) painted();
     else observer.observe(container, { childList: true, subtree: true });
   });
 }
@@ -191,11 +188,7 @@ export function boot(store: AppStore): void {
     </StrictMode>
   );
   const marks = container.dataset;
-  // The picture script draws the feed seen last over Home's prerendered page
-  // (features/posts/lastFeedPicture.ts): that page is no longer the HTML's,
-  // so the app renders afresh and replaces it, picture and all, in one commit.
-  const pictured = document.documentElement.dataset.lastFeedPicture !== undefined;
-  const hydrating = !pictured && firstRenderMatches(marks, route, signedIn);
+  const hydrating = firstRenderMatches(marks, route, signedIn);
   // Taken before Home's copy from the last visit goes into the store: hydration renders the page in the HTML.
   const serverState = hydrating ? prerenderedState(store, marks.prerenderedSession) : undefined;
   const render = () => {
@@ -215,20 +208,11 @@ export function boot(store: AppStore): void {
       const clearMarks = () => {
         container.removeAttribute('data-prerendered-path');
         container.removeAttribute('data-prerendered-session');
-        delete document.documentElement.dataset.lastFeedPicture;
-        // A tap on the picture is done on the app's own card, once this commit is over.
-        if (document.documentElement.dataset.lastFeedTap !== undefined) {
-          setTimeout(() => replayPictureTap(document, container.querySelector('#main .feed')), 0);
-        }
       };
       startTransition(() => root.render(<OnFirstCommit run={clearMarks}>{app()}</OnFirstCommit>));
     }
     notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
   };
-  // Rendered afresh over the picture, the shell and Home must not suspend:
-  // their modules (preloaded by the HTML) are in before the first render, so
-  // that its one commit holds the cards, never a spinner in the picture's place.
-  const pages = pictured ? preloadSignedInPages().catch(() => undefined) : undefined;
-  if (copyShown || pages) void Promise.allSettled([copyShown, pages]).then(render);
+  if (copyShown) void copyShown.finally(render);
   else render();
 }

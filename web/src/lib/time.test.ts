@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prepareDateFormats } from './dateFormats';
-import { fullDate, relativeTime, shortDate } from './time';
+import { fullDate, prepareDateFormats, relativeTime, shortDate } from './time';
 
 const now = new Date(2026, 10, 21, 12, 0, 0); // 21 Nov 2026, 12:00 local
 const ago = (ms: number) => new Date(now.getTime() - ms);

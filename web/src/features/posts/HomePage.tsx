@@ -1,22 +1,17 @@
-import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
 import { LoadFailed } from './LoadFailed';
 import { PostComposer } from './PostComposer';
 import { useFeed } from './useFeed';
-import { useLastFeedPicture } from './useLastFeedPicture';
 import './posts.css';
 
 /** Home (`/`): the create-post box and the feed of the user and the people they follow. */
 export function HomePage() {
   const { posts, total, loading, failed, loadMore, retry } = useFeed('home');
-  const page = useRef<HTMLDivElement>(null);
-  // The next visit draws these cards before the app has loaded.
-  useLastFeedPicture(page, loading || failed ? [] : posts);
 
   return (
-    <div className="posts-page" ref={page}>
+    <div className="posts-page">
       <h1 className="visually-hidden">Home</h1>
       <section className="card composer-card" aria-label="Create a post">
         <PostComposer />
