@@ -59,6 +59,7 @@ const NO_WEB = { group: ['**/web/**'], message: 'The bench does not import the w
 const NODE_ONLY_PERSISTENCE = [
   'packages/murmur-backend/src/persistence/fileStore.ts',
   'packages/murmur-backend/src/persistence/directoryLock.ts',
+  'packages/murmur-backend/src/persistence/stateFile.ts',
 ];
 
 export default tseslint.config(

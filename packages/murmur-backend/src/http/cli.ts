@@ -7,13 +7,12 @@
 // phase of the start-up that GET __murmur/health reports.
 const nodeMs = performance.now();
 
-import { createHash } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { CoreLike } from '../core/apiRoute.js';
 import type { MurmurSeed } from '../core/seed.js';
-import { SEED_DIGEST_FILE, STATE_FILE } from '../persistence/stateFile.js';
+import { SEED_DIGEST_FILE, sha256Hex, STATE_FILE } from '../persistence/stateFile.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { FlagError, HELP, parseServeFlags, type ServeFlags } from './flags.js';
 
@@ -60,9 +59,7 @@ const SNAPSHOT_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"snapshot"[ \t\n\r]*:[ \t\n\r]*/;
 function snapshotText(text: string, parsed: object): string | null {
   const { snapshot } = parsed as { snapshot?: unknown };
   if (Object.keys(parsed).length !== 1 || typeof snapshot !== 'object' || snapshot === null) return null;
-  const head = SNAPSHOT_HEAD.exec(text);
-  const end = text.lastIndexOf('}');
-  return head ? text.slice(head[0].length, end) : null;
+  return snapshotTextUnparsed(text);
 }
 
 /**
@@ -142,13 +139,12 @@ async function serve(flags: ServeFlags): Promise<void> {
   const importedNow = flags.state === null || !(await stat(join(flags.state, STATE_FILE)).catch(() => null));
   const digestFile = flags.state === null ? null : join(flags.state, SEED_DIGEST_FILE);
   const importedBefore = importedNow || !digestFile ? null : await readFile(digestFile, 'utf8').catch(() => null);
-  const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
   const { seed, media, unparsed } =
     flags.seedFile && reading
       ? await readSeedFile(
           flags.seedFile,
           reading,
-          (bytes) => importedNow || (importedBefore !== null && importedBefore.trim() === digestOf(bytes)),
+          (bytes) => importedNow || (importedBefore !== null && importedBefore.trim() === sha256Hex(bytes)),
         )
       : { seed: flags.generate ? { generate: flags.generate } : undefined, media: undefined, unparsed: false };
   const seedFileMs = performance.now() - mark;
@@ -195,7 +191,7 @@ async function serve(flags: ServeFlags): Promise<void> {
   keepTheHeapSmall();
   if (importedNow && unparsed && !refused && digestFile && reading) {
     // The core imported this seed file and accepted it: a restart need not parse it again while it is unchanged.
-    void reading.then((bytes) => writeFile(digestFile, `${digestOf(bytes)}\n`)).catch(() => undefined);
+    void reading.then((bytes) => writeFile(digestFile, `${sha256Hex(bytes)}\n`)).catch(() => undefined);
   }
   let stopping = false;
   const stop = (signal: string) => {

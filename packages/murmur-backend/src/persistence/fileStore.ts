@@ -25,7 +25,6 @@
 // not a whole JSON entry (a torn tail: the last write's answer never went
 // out) and drops the rest; lines a newer snapshot already holds are dropped too.
 
-import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { imageTypeOf } from '../core/imageType.js';
@@ -40,7 +39,7 @@ import {
   type SavedHead,
   type SavedState,
 } from './format.js';
-import { STATE_FILE } from './stateFile.js';
+import { sha256Hex, STATE_FILE } from './stateFile.js';
 import type { AppendOptions, MediaRecord, SaveOptions, StateStore, StoredState } from './store.js';
 
 export { STATE_FILE };
@@ -78,9 +77,7 @@ export async function writeDurably(path: string, data: string | Uint8Array): Pro
 }
 
 /** The SHA-256 of a snapshot's text (its UTF-8 bytes), in hex. */
-export function snapshotDigest(snapshot: string | Uint8Array): string {
-  return createHash('sha256').update(snapshot).digest('hex');
-}
+export const snapshotDigest = sha256Hex;
 
 /**
  * A SavedState as state.json holds it: its fields but the snapshot as a JSON
