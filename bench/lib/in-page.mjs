@@ -2,19 +2,31 @@
 // addInitScript, so each is self-contained): shared by the bench files (startup.mjs,
 // persistence-app.mjs and others).
 
-/** Records, from the very start of the document, when the first post card shows. */
-export function watchFirstPost(selector) {
-  const done = () => window.__murmurFirstPost !== undefined;
+/**
+ * Records, from the very start of the document, when the first post card
+ * shows: in `window.__murmurFirstPost` (and `__murmurFirstPostDom`), or
+ * under `key` when given `{ selector, key }`.
+ */
+export function watchFirstPost(watch) {
+  const { selector, key = '__murmurFirstPost' } = typeof watch === 'string' ? { selector: watch } : watch;
+  const done = () => window[key] !== undefined;
   const check = () => {
     if (done()) return;
     const el = document.querySelector(selector);
-    if (el && el.getBoundingClientRect().height > 0) {
-      window.__murmurFirstPostDom = performance.now();
+    // Laid out and visible (the return visit's picture is laid out hidden until its data is checked).
+    const visible = el && (el.checkVisibility?.({ visibilityProperty: true, opacityProperty: true }) ?? true);
+    if (el && visible && el.getBoundingClientRect().height > 0) {
+      window[`${key}Dom`] = performance.now();
       // The frame that shows it: after the next animation frame's paint.
-      requestAnimationFrame(() => setTimeout(() => (window.__murmurFirstPost = performance.now()), 0));
+      requestAnimationFrame(() => setTimeout(() => (window[key] = performance.now()), 0));
     }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  new MutationObserver(check).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['style', 'class', 'hidden'],
+  });
 }
 
 /**

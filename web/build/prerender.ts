@@ -1,5 +1,5 @@
 // Two build steps of the site (vite.config.ts): the render-blocking boot
-// script (src/boot.ts) and the prerendered pages (src/prerender.tsx).
+// scripts (src/boot.ts, src/bootPicture.ts) and the prerendered pages (src/prerender.tsx).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -9,39 +9,64 @@ import type { PrerenderedPage } from '../src/app/prerendered';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 
+/** A module of src/ built as a classic script (an IIFE) with the site's base path. */
+async function classicScript(base: string, entry: string, name: string): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    // import.meta.env.BASE_URL in the script: the site's base path.
+    base,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      lib: { entry: join(web, entry), formats: ['iife'], name, fileName: name },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
+  const chunk = outputs.flatMap((o) => o.output).find((o): o is Rollup.OutputChunk => o.type === 'chunk');
+  if (!chunk) throw new Error(`murmur-boot: ${entry} gave no script`);
+  return chunk.code;
+}
+
+/** The return visit's picture script in a page's HTML (src/bootPicture.ts). */
+const PICTURE_TAG = /^\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n/m;
+
 /**
- * src/boot.ts as a classic script (an IIFE), emitted as
- * `assets/boot-<hash>.js` and loaded by a plain `<script src>` at the end of
- * <head>: it blocks the first paint for as long as it takes to run (it sets
- * the theme and the visitor's kind on <html>), which an inline script would
- * do too, but the CSP allows no inline script.
+ * src/boot.ts as a classic script, emitted as `assets/boot-<hash>.js` and
+ * loaded by a plain `<script src>` at the end of <head>: it blocks the first
+ * paint for as long as it takes to run (it sets the theme and the visitor's
+ * kind on <html>), which an inline script would do too, but the CSP allows no
+ * inline script. After it, src/bootPicture.ts the same way
+ * (`assets/picture-<hash>.js`), which draws a returning visitor's feed on
+ * Home's first frame; the login and sign-up pages leave it out (deferScripts).
  */
 export function bootScript(base: string): Plugin {
-  let fileName = '';
+  const fileNames: string[] = [];
   return {
     name: 'murmur-boot',
     apply: 'build',
     async buildStart() {
-      const result = await build({
-        configFile: false,
-        logLevel: 'warn',
-        build: {
-          write: false,
-          target: 'es2022',
-          minify: true,
-          lib: { entry: join(web, 'src/boot.ts'), formats: ['iife'], name: 'murmurBoot', fileName: 'boot' },
-        },
-      });
-      const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-      const chunk = outputs.flatMap((o) => o.output).find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-      if (!chunk) throw new Error('murmur-boot: src/boot.ts gave no script');
-      const hash = createHash('sha256').update(chunk.code).digest('base64url').slice(0, 8);
-      fileName = `assets/boot-${hash}.js`;
-      this.emitFile({ type: 'asset', fileName, source: chunk.code });
+      fileNames.length = 0;
+      for (const [entry, name, prefix] of [
+        ['src/boot.ts', 'murmurBoot', 'boot'],
+        ['src/bootPicture.ts', 'murmurPicture', 'picture'],
+      ] as const) {
+        const code = await classicScript(base, entry, name);
+        const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+        const fileName = `assets/${prefix}-${hash}.js`;
+        fileNames.push(fileName);
+        this.emitFile({ type: 'asset', fileName, source: code });
+      }
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head' }],
+      handler: () =>
+        fileNames.map((fileName) => ({
+          tag: 'script',
+          attrs: { src: `${base}${fileName}` },
+          injectTo: 'head' as const,
+        })),
     },
   };
 }
@@ -112,6 +137,9 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
  */
 function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
   if (page.visitor !== 'out') return { head: template, links };
+  // A signed-out visitor's page never shows Home's picture: it does not wait for its script.
+  if (!PICTURE_TAG.test(template)) throw new Error('murmur-prerender: index.html has no picture script');
+  template = template.replace(PICTURE_TAG, '\n');
   const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];
   if (!modules.some((tag) => tag.startsWith('<script type="module"')))
     throw new Error('murmur-prerender: index.html has no module script');

@@ -6,6 +6,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, main, pageFetch, postWith, signIn, test, waitForBackend } from './support';
 
 const LAST_FEED_KEY = 'murmur.lastFeed';
+const LAST_FEED_PICTURE_KEY = 'murmur.lastFeedPicture';
 /** The Web Lock the backend takes to load its saved data (packages/murmur-backend, persistence/locks.ts). */
 const STATE_LOCK = 'murmur-state';
 const GOLDEN = 'Golden hour'; // Maya's, second on the guest's Home, not liked by the guest
@@ -271,5 +272,92 @@ test.describe('the return visit', () => {
     await release();
     await expect(again.getByText("Your browser cleared Murmur's saved data on this device")).toBeVisible();
     await expect(cards(again)).toHaveCount(5);
+  });
+});
+
+test.describe('the picture of the last Home (features/posts/lastFeedPicture.ts)', () => {
+  // With no service worker answering, every request of the page goes through page.route.
+  test.use({ serviceWorkers: 'block' });
+  test.describe.configure({ timeout: 90_000 });
+
+  test("is drawn from the HTML before the app's modules run, shows the cards seen last, and the app's own replace it in place", async ({
+    page,
+    context,
+  }, testInfo) => {
+    // Signed in as a visitor does (the page's own fetch reaches the backend only through the worker).
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login As Guest' }).click();
+    await expect(cards(page)).toHaveCount(5);
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, LAST_FEED_PICTURE_KEY))
+      .toBe(true);
+    const seen = await cards(page).evaluateAll((list) => list.slice(0, 2).map((card) => card.textContent));
+    await page.close();
+
+    // The app's entry module is held: whatever shows meanwhile comes from the HTML and the boot script.
+    let releaseEntry!: () => void;
+    const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+    const again = await context.newPage();
+    await again.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await entryHeld;
+      await route.continue();
+    });
+    // Not waiting for the load: it waits for the held module.
+    await again.goto('/', { waitUntil: 'commit' });
+    const picture = again.locator('.last-feed-picture');
+    await expect(picture).toBeVisible();
+    expect(await picture.locator('article').evaluateAll((list) => list.map((card) => card.textContent))).toEqual(seen);
+    // A picture: hidden from assistive technology (it hears "Loading posts"), out of the focus order.
+    await expect(cards(again)).toHaveCount(0);
+    await expect(main(again).getByRole('status').filter({ hasText: 'Loading posts' })).toHaveCount(1);
+    await expect(picture.locator('a:not([tabindex="-1"]), button:not([tabindex="-1"])')).toHaveCount(0);
+    // A tap on its like is kept, and done on the app's own card once it is there.
+    const pictureLike = picture.locator('article').first().locator('.post-card__like');
+    const likedBefore = (await pictureLike.getAttribute('aria-pressed')) === 'true';
+    const countBefore = Number.parseInt(
+      (await picture.locator('article').first().locator('.post-card__count').first().textContent()) ?? '',
+      10,
+    );
+    await pictureLike.click();
+    await expect(pictureLike).toHaveClass(/is-waiting/);
+    // The visitor starts writing while the picture is on screen: the app hydrates the page around the picture, so
+    // the composer stays the element it is, with its text, its caret and its focus.
+    const composer = again.getByRole('textbox', { name: "What's on your mind?" });
+    await composer.click();
+    await composer.pressSequentially('Written over the picture');
+    await composer.evaluate((element) => ((element as unknown as { fromHtml: boolean }).fromHtml = true));
+    await again.screenshot({ path: testInfo.outputPath('return-visit-picture.png') });
+    const pictured = await picture.locator('article').first().boundingBox();
+
+    // From the picture straight to the app's cards: never a spinner between them.
+    await again.evaluate(() => {
+      const seen = window as unknown as { spinnerSeen: boolean };
+      seen.spinnerSeen = false;
+      new MutationObserver(() => {
+        // The page's or Home's "Loading" (not the one under the list as it reads its next page).
+        const spinners = document.querySelectorAll('#main > .spinner, #main .posts-page > .spinner');
+        if ([...spinners].some((spinner) => spinner.checkVisibility())) seen.spinnerSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    releaseEntry();
+    await expect(cards(again)).toHaveCount(5);
+    await expect(picture).toHaveCount(0);
+    expect(await again.evaluate(() => (window as unknown as { spinnerSeen: boolean }).spinnerSeen)).toBe(false);
+    // The app's first card is where the picture's was, at the same size: nothing moves when it replaces it.
+    const rendered = await cards(again).first().boundingBox();
+    expect(Math.abs((rendered?.y ?? 0) - (pictured?.y ?? 0))).toBeLessThanOrEqual(1);
+    expect(Math.abs((rendered?.height ?? 0) - (pictured?.height ?? 0))).toBeLessThanOrEqual(1);
+    await expect(composer).toHaveValue('Written over the picture');
+    await expect(composer).toBeFocused();
+    expect(await composer.evaluate((element) => (element as unknown as { fromHtml?: boolean }).fromHtml)).toBe(true);
+    await composer.pressSequentially(', and after it');
+    await expect(composer).toHaveValue('Written over the picture, and after it');
+    const firstCard = cards(again).first();
+    await expect(likeButton(firstCard)).toHaveAttribute('aria-pressed', String(!likedBefore));
+    await waitForBackend(again);
+    await expect(likeButton(firstCard)).not.toHaveAttribute('aria-busy', 'true');
+    await expect(likeButton(firstCard)).toHaveAttribute('aria-pressed', String(!likedBefore));
+    await expect(likeCount(firstCard)).toHaveText(new RegExp(`^${countBefore + (likedBefore ? -1 : 1)}\\b`));
+    await again.screenshot({ path: testInfo.outputPath('return-visit-app.png') });
   });
 });

@@ -1,4 +1,4 @@
-// The one script that runs before the first paint: a classic, render-blocking
+// The first script that runs before the first paint: a classic, render-blocking
 // <script src> in <head> (no inline script: the CSP forbids them), built by
 // the `murmurBoot` plugin in vite.config.ts. The build's HTML already holds a
 // prerendered page (src/app/prerendered.ts), so whatever must be right on the

@@ -16,7 +16,7 @@ import { offerReloadOnNewVersion } from './features/updates/updates';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
-import { prepareDateFormats } from './lib/time';
+import { prepareDateFormats } from './lib/dateFormats';
 import './styles/global.css';
 
 // The saved theme is on <html> before the first paint (src/boot.ts, in the
@@ -82,15 +82,17 @@ function whenPostPainted(container: HTMLElement): Promise<void> {
     };
     const deadline = setTimeout(finish, COPY_PAINT_DEADLINE_MS);
     const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
+    // The app's own cards, not the picture of them drawn before the app ran.
+    const shown = () => [...container.querySelectorAll('article')].some((card) => !card.closest('.last-feed-picture'));
     const observer = new MutationObserver(() => {
-      if (container.querySelector('article')) painted();
+      if (shown()) painted();
     });
     const onHidden = () => {
       if (document.visibilityState !== 'visible') finish();
     };
     if (document.visibilityState !== 'visible') return finish();
     document.addEventListener('visibilitychange', onHidden);
-    if (container.querySelector('article')) painted();
+    if (shown()) painted();
     else observer.observe(container, { childList: true, subtree: true });
   });
 }
@@ -213,6 +215,14 @@ export function boot(store: AppStore): void {
     }
     notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
   };
-  if (copyShown) void copyShown.finally(render);
+  // Hydrating the signed-in shell and Home: their modules (linked by the
+  // HTML) are in before the first render, so that hydration never waits on
+  // them. A store update (the kept copy, the session) reaching a page still
+  // waiting for its module makes React drop that part of the prerendered page
+  // and show a spinner in its place: the composer, with what was typed in it,
+  // and the return visit's picture would go with it.
+  const pages =
+    hydrating && marks.prerenderedSession === 'in' ? preloadSignedInPages().catch(() => undefined) : undefined;
+  if (copyShown || pages) void Promise.allSettled([copyShown, pages]).then(render);
   else render();
 }

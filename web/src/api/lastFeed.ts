@@ -8,14 +8,14 @@
 // replaces it. docs/architecture.md says why it lives in localStorage and
 // when it is forgotten.
 import { createSlice, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { DATABASE_NAME } from '@murmur/backend/protocol';
 import { api, FEED_PAGE_SIZE, type FeedArg, type FeedFilter } from './apiSlice';
 import type { SessionState } from './storedSession';
 import type { PostsPageResponse } from './types';
+import { forgetLastFeed, LAST_FEED_KEY, LAST_FEED_VERSION, localStore } from './lastFeedStorage';
 
-/** The localStorage key of the kept copy. */
-export const LAST_FEED_KEY = 'murmur.lastFeed';
-const VERSION = 1;
+export { forgetLastFeed, LAST_FEED_KEY, SAVED_DATA_CHECK_MS, savedDataExists } from './lastFeedStorage';
+
+const VERSION = LAST_FEED_VERSION;
 /** A copy larger than this (posts with very many comments) is not kept: it would cost more to read than it saves. */
 export const LAST_FEED_MAX_CHARS = 64_000;
 
@@ -36,16 +36,6 @@ export interface LastFeed {
 }
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-const localStore = (): Storage | undefined => globalThis.localStorage;
-
-/** Forgets the kept copy (a logout, a reset, a restore, another tab's change). Never throws. */
-export function forgetLastFeed(storage: Storage | undefined = localStore()): void {
-  try {
-    storage?.removeItem(LAST_FEED_KEY);
-  } catch {
-    // Storage blocked: nothing was kept either.
-  }
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -106,35 +96,6 @@ export function keepLastFeed(
     // Storage full or blocked: the next visit waits for the backend, as a first one does.
   }
 }
-
-/**
- * Whether the backend's saved data is still on this device. A browser that
- * clears site data takes IndexedDB (the data) and may leave localStorage
- * (this copy, the session): a copy that outlived its data is never shown.
- * Without `indexedDB.databases()` (an old browser) nothing can be told: no copy is shown.
- */
-export async function savedDataExists(
-  factory: IDBFactory | undefined = globalThis.indexedDB,
-  deadlineMs = SAVED_DATA_CHECK_MS,
-): Promise<boolean> {
-  if (typeof factory?.databases !== 'function') return false;
-  // WebKit's ephemeral sessions never settle `databases()`: no answer in time
-  // counts as "cannot tell", and the backend starts as on a first visit.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadlineMs)));
-  const asked = factory
-    .databases()
-    .then((databases) => databases.some((db) => db.name === DATABASE_NAME))
-    .catch(() => false);
-  try {
-    return await Promise.race([asked, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** How long the check for the saved data may take before the copy is given up. */
-export const SAVED_DATA_CHECK_MS = 500;
 
 /** Where the copy stands: not shown, on screen until the backend answers, or taken down because the backend's read failed. */
 export type LastFeedStatus = 'none' | 'shown' | 'failed';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fullDate, prepareDateFormats, relativeTime, shortDate } from './time';
+import { prepareDateFormats } from './dateFormats';
+import { fullDate, relativeTime, shortDate } from './time';
 
 const now = new Date(2026, 10, 21, 12, 0, 0); // 21 Nov 2026, 12:00 local
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -39,43 +39,6 @@ export const shortDate = formatter(DATE_FORMATS.short);
 /** The full date and time, for a tooltip. */
 export const fullDate = formatter(DATE_FORMATS.full);
 
-/** Makes the page's formatters (a few ms once the locale's data is in). */
-function makeDateFormats(): void {
-  const now = new Date();
-  shortDate(now);
-  fullDate(now);
-}
-
-/**
- * Makes the formatters ahead of the first card, without a long task. The
- * first date formatter a browser process makes loads the locale's data (ICU),
- * which takes about 20 ms of a desktop's CPU and over 100 ms of a phone's in
- * one piece: a feed's first render would wait for it, and made on its own it
- * is a long task that holds up a tap. That data is shared by the whole
- * process, so a worker (lib/dateFormatsWorker.ts) makes the first formatters
- * on its own thread; the page's own, made once it has (and the page is
- * idle), then cost a few ms. Where a worker cannot start, the formatters are
- * made on the page, as at their first use. The app calls this as it starts
- * (src/start.tsx).
- */
-export function prepareDateFormats(whenIdle: () => Promise<void>): Promise<void> {
-  const warmed = new Promise<void>((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./dateFormatsWorker.ts', import.meta.url), { type: 'module' });
-    } catch {
-      return resolve();
-    }
-    const done = () => {
-      worker.terminate();
-      resolve();
-    };
-    worker.addEventListener('message', done);
-    worker.addEventListener('error', done);
-  });
-  return warmed.then(whenIdle).then(makeDateFormats);
-}
-
 /** '5 minutes ago', '30 days ago', '11 months ago', then 'Jan 5, 2023'. */
 export function relativeTime(iso: string | Date, now: Date = new Date()): string {
   const then = iso instanceof Date ? iso : new Date(iso);

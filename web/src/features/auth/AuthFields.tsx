@@ -1,23 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { describedBy, FieldError } from '../../components/FieldNotes';
 import { EyeIcon } from '../../components/icons';
-
-/**
- * A prerendered field can be typed into (or filled by a password manager)
- * before the page's script runs: hydration leaves that text in the field,
- * but the state still holds the empty value, and the next render would wipe
- * it. On mount the field hands what it holds to `onChange` instead.
- */
-function useEarlyTyping(value: string, onChange: (value: string) => void) {
-  const ref = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => {
-    const typed = ref.current?.value;
-    if (typed !== undefined && typed !== value) onChange(typed);
-    // Only at mount: from then on every change goes through onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return ref;
-}
+import { useEarlyTyping } from '../../lib/useEarlyTyping';
 
 interface PasswordFieldProps {
   label: string;
@@ -35,7 +19,8 @@ export function PasswordField({ label, name, value, onChange, autoComplete, erro
   const id = useId();
   const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
-  const ref = useEarlyTyping(value, onChange);
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlyTyping(ref, value, onChange);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -84,7 +69,8 @@ interface TextFieldProps {
 export function TextField({ label, name, value, onChange, autoComplete, error, onBlur }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const ref = useEarlyTyping(value, onChange);
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlyTyping(ref, value, onChange);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

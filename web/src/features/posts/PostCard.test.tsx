@@ -2,44 +2,22 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../api/apiSlice';
-import type { Post, User } from '../../api/models';
+import type { Post } from '../../api/models';
 import { makeStore } from '../../app/store';
+import { testPost, testUser } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { PostCard } from './PostCard';
 import { PostComposer } from './PostComposer';
 
-const me: User = {
-  _id: 'u-guest',
-  firstName: 'Guest',
-  lastName: 'User',
-  username: 'guest',
-  avatarURL: '',
-  createdAt: '2025-01-06T10:00:00+00:00',
-  updatedAt: '2025-01-06T10:00:00+00:00',
-  bio: '',
-  website: '',
-  followers: [],
-  following: [],
-  bookmarks: ['p-2'],
-};
+const me = testUser({ bookmarks: ['p-2'] });
 
 function post(overrides: Partial<Post> = {}): Post {
-  return {
-    _id: 'p-1',
-    id: 'p-1',
+  return testPost('p-1', {
     content: 'Hello <b>world</b>',
-    mediaURL: '',
     hashtags: '#hi',
-    username: 'maya_lind',
-    firstName: 'Maya',
-    lastName: 'Lindqvist',
-    avatarURL: '',
-    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
-    updatedAt: new Date().toISOString(),
     likes: { likeCount: 1, likedBy: [{ ...me }], dislikedBy: [] },
-    comments: [],
     ...overrides,
-  };
+  });
 }
 
 /** A store signed in as `me` whose cached bookmark ids are `bookmarks`. */

@@ -5,6 +5,7 @@ import { useUploadMediaMutation } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { errorMessage } from '../../lib/api';
+import { useEarlyTyping } from '../../lib/useEarlyTyping';
 import type { PostData } from '../../api/models';
 import { EmojiButton, EmojiPanel } from './EmojiButton';
 import { ImagePickerButton, ImagePreview } from './ImagePicker';
@@ -48,6 +49,10 @@ export function PostForm({
   const image = useImageAttachment(initial.mediaURL);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingCaret = useRef<number | null>(null);
+  const tagsInput = useRef<HTMLInputElement>(null);
+  // Text typed into Home's prerendered composer before the app ran stays.
+  useEarlyTyping(textarea, content, (typed) => setContent(clipChars(typed)));
+  useEarlyTyping(tagsInput, hashtags, (typed) => setHashtags(clipChars(typed)));
   const emojiButton = useRef<HTMLButtonElement>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const ids = { text: useId(), count: useId(), tags: useId(), emoji: useId() };
@@ -128,6 +133,7 @@ export function PostForm({
             Hashtags
           </label>
           <input
+            ref={tagsInput}
             id={ids.tags}
             className="input post-form__tags"
             placeholder="#hashtags"

@@ -1,26 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../api/models';
+import { testPost } from '../../testing/fixtures';
 import { renderWithProviders } from '../../testing/render';
 import { FIRST_PASS_COUNT, WindowedPostList } from './WindowedPostList';
 
 function post(n: number): Post {
   const at = new Date(Date.now() - n * 60_000).toISOString();
-  return {
-    _id: `p-${n}`,
-    id: `p-${n}`,
-    content: `Post number ${n}`,
-    mediaURL: '',
-    hashtags: '',
-    username: 'maya_lind',
-    firstName: 'Maya',
-    lastName: 'Lindqvist',
-    avatarURL: '',
-    createdAt: at,
-    updatedAt: at,
-    likes: { likeCount: 0, likedBy: [], dislikedBy: [] },
-    comments: [],
-  } as Post;
+  return testPost(`p-${n}`, { content: `Post number ${n}`, createdAt: at, updatedAt: at });
 }
 
 describe('WindowedPostList', () => {
