@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';
@@ -23,13 +23,19 @@ const PICTURE_PLACE = Object.freeze({ __html: '' });
 /** Home (`/`): the create-post box and the feed of the user and the people they follow. */
 export function HomePage() {
   const { posts, total, loading, failed, loadMore, retry } = useFeed('home');
+  // Home's first posts (the copy kept from the last visit, or the backend's
+  // first answer) come in as a store update, which React renders at once and
+  // whole; the switch from loading to the feed is deferred instead, so that
+  // the cards are rendered in the background in short slices (the picture of
+  // them, or the spinner, stays until they are in) and the page answers taps meanwhile.
+  const feedShown = useDeferredValue(!loading);
   const page = useRef<HTMLDivElement>(null);
   // The next visit draws these cards before the app has loaded.
   useLastFeedPicture(page, loading || failed ? [] : posts);
   // A tap made on the picture is done on the card that replaced it.
   useEffect(() => {
-    if (!loading) pictureReplaced(document, page.current?.querySelector(':scope > .feed') ?? null);
-  }, [loading]);
+    if (feedShown) pictureReplaced(document, page.current?.querySelector(':scope > .feed') ?? null);
+  }, [feedShown]);
 
   return (
     <div className="posts-page" ref={page}>
@@ -37,7 +43,7 @@ export function HomePage() {
       <section className="card composer-card" aria-label="Create a post">
         <PostComposer />
       </section>
-      {loading ? (
+      {!feedShown ? (
         <>
           {/* eslint-disable-next-line no-restricted-syntax -- an empty constant, see PICTURE_PLACE */}
           <div className={LAST_FEED_PLACE_CLASS} dangerouslySetInnerHTML={PICTURE_PLACE} />
