@@ -29,13 +29,14 @@ function fail(status: 1 | 2, message: string): never {
  * its write waits for the disk (a Request, a Response, msw's context), and
  * V8's default heap growth let that reach 150 MB and more between full
  * collections under load. From here on V8 keeps the heap near what is live
- * (`--optimize-for-size` is read as the heap grows), with a small young
- * generation (2 MB semi-spaces instead of 16). Set once the server answers:
- * start-up, which allocates a lot at once, keeps V8's defaults.
+ * (`--optimize-for-size` is read as the heap grows; it also stops the young
+ * generation growing to its full 2 × 16 MB). Set once the server answers:
+ * start-up, which allocates a lot at once, keeps V8's defaults. (V8 sizes
+ * the young generation's limit, `--max-semi-space-size`, once, when the
+ * process starts: setting it here changes nothing.)
  */
 function keepTheHeapSmall(): void {
   setFlagsFromString('--optimize-for-size');
-  setFlagsFromString('--max-semi-space-size=2');
 }
 
 /** A seed file's bytes, or why it cannot be read. */
