@@ -25,7 +25,9 @@
 // the peak against the budget, and a leak check: the slope, over the requests
 // answered after warm-up, of the heap live after a full collection (forced
 // in the server at each sample by bench/lib/gc-probe.cjs, loaded with
-// `--require` by the soak only).
+// `--require` by the soak only). HTTP_SOAK_TRACE=FILE writes every sample
+// (RSS, and each probe's line: the heap spaces' sizes before the collection
+// and what was live after it) to FILE as JSON.
 //
 //   node bench/http.mjs [--smoke] [--soak]   (--smoke: 500 posts, short runs)
 // Ports: HTTP_BENCH_PORT (default 5220) for Murmur, and the next one for
