@@ -8,10 +8,13 @@
 const v8 = require('node:v8');
 
 process.on('SIGUSR2', () => {
+  // What each space held in memory (used or not) before the collection.
+  const committed = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
+  const rssBefore = process.memoryUsage.rss();
   globalThis.gc();
   const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size]));
   process.stderr.write(
-    `murmur-gc-probe ${JSON.stringify({ rss, heapTotal, heapUsed, external, arrayBuffers, spaces })}\n`,
+    `murmur-gc-probe ${JSON.stringify({ rssBefore, rss, heapTotal, heapUsed, external, arrayBuffers, spaces, committed })}\n`,
   );
 });

@@ -76,9 +76,11 @@ export function applySeed(core: SeedableCore, seed: LoadableSeed): void {
   if (!snapshot && !Array.isArray(seed.users))
     throw new SeedError('seed: `users` must be a list (or give a `snapshot` or `generate`)');
   try {
-    if (snapshot)
-      core.importSnapshot(typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot));
-    else core.importSeed(JSON.stringify(seed));
+    if (snapshot) {
+      // Read once: a seed may make its text when asked (the command's, from the file's bytes).
+      const text = seed.snapshot;
+      core.importSnapshot(typeof text === 'string' ? text : JSON.stringify(text));
+    } else core.importSeed(JSON.stringify(seed));
   } catch (error) {
     throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);
   }

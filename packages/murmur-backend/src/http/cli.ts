@@ -29,13 +29,14 @@ function fail(status: 1 | 2, message: string): never {
  * its write waits for the disk (a Request, a Response, msw's context), and
  * V8's default heap growth let that reach 150 MB and more between full
  * collections under load. From here on V8 keeps the heap near what is live
- * (`--optimize-for-size` is read as the heap grows), with a small young
- * generation (2 MB semi-spaces instead of 16). Set once the server answers:
- * start-up, which allocates a lot at once, keeps V8's defaults.
+ * (`--optimize-for-size` is read as the heap grows; it also stops the young
+ * generation growing to its full 2 × 16 MB). Set once the server answers:
+ * start-up, which allocates a lot at once, keeps V8's defaults. (V8 sizes
+ * the young generation's limit, `--max-semi-space-size`, once, when the
+ * process starts: setting it here changes nothing.)
  */
 function keepTheHeapSmall(): void {
   setFlagsFromString('--optimize-for-size');
-  setFlagsFromString('--max-semi-space-size=2');
 }
 
 /** A seed file's bytes, or why it cannot be read. */
@@ -76,6 +77,28 @@ function snapshotTextUnparsed(text: string): string | null {
   return text.slice(head[0].length, end);
 }
 
+/**
+ * A seed of the snapshot in a file laid out as `{"snapshot": ...}` (what
+ * `snapshotTextUnparsed` finds), kept as the file's bytes: the text is
+ * decoded each time the core imports it (at start, at a reset, for a new
+ * sandbox), so that a restart, which imports the saved state instead, does
+ * not decode its megabytes, and the server holds them as UTF-8 (one byte a
+ * character here, two in a string once a post holds an emoji). Null for any
+ * other layout.
+ */
+function snapshotSeedUnparsed(bytes: Buffer): { readonly snapshot: string } | null {
+  // The head is ASCII, so its length in characters is its length in bytes.
+  const head = SNAPSHOT_HEAD.exec(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
+  const end = bytes.lastIndexOf(0x7d); // '}'
+  if (!head || end < head[0].length || !/^[ \t\n\r]*$/.test(bytes.toString('latin1', end + 1))) return null;
+  const start = head[0].length;
+  return {
+    get snapshot() {
+      return bytes.toString('utf8', start, end);
+    },
+  };
+}
+
 /** The message for a seed file that is not JSON. */
 const notJson = (path: string) =>
   `--seed ${path}: not JSON; give a seed {users, follows, posts}, a {snapshot}, or a backup file`;
@@ -87,12 +110,12 @@ async function readSeedFile(
   checkedElsewhere: (bytes: Buffer) => boolean,
 ): Promise<{ seed: MurmurSeed; media?: MediaRecord[]; unparsed?: boolean }> {
   const bytes = await reading;
-  const text = bytes.toString('utf8');
   // A `{snapshot}` seed the core imports now is checked there, whole (and one
   // it imported before, unchanged since, was): parsing its megabytes here
   // first would only say the same.
-  const unparsed = checkedElsewhere(bytes) ? snapshotTextUnparsed(text) : null;
-  if (unparsed !== null) return { seed: { snapshot: unparsed }, unparsed: true };
+  const unparsed = checkedElsewhere(bytes) ? snapshotSeedUnparsed(bytes) : null;
+  if (unparsed !== null) return { seed: unparsed, unparsed: true };
+  const text = bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

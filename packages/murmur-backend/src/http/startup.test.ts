@@ -14,6 +14,10 @@ let child: ChildServer;
 let contents: string[];
 let seedFile: string;
 let firstPostId: string;
+/** What the test reads of a `{snapshot}` seed file. */
+interface SeedFile {
+  snapshot: { posts: { likes: { likedBy: unknown[] } }[] };
+}
 
 beforeAll(async () => {
   const core = createNodeCore();
@@ -93,8 +97,16 @@ it('a restart parses the {snapshot} seed file only when it changed since the cor
   first.process.kill('SIGTERM');
   expect(await first.exited).toBe(0);
 
-  // Unchanged: the restart serves the saved state.
+  // Unchanged: the restart serves the saved state, and a reset goes back to the seed file's.
   const again = await startChild(['--state', state, '--seed', seedFile]);
+  expect(await posts(again.url)).toEqual(contents);
+  const likeCount = async () =>
+    ((await (await fetch(`${again.url}api/posts/${firstPostId}`)).json()) as { post: { likes: { likeCount: number } } })
+      .post.likes.likeCount;
+  const seeded = (JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile).snapshot.posts[0]!.likes.likedBy.length;
+  expect(await likeCount()).toBe(seeded + 1);
+  expect((await fetch(`${again.url}__murmur/reset`, { method: 'POST' })).status).toBe(200);
+  expect(await likeCount()).toBe(seeded);
   expect(await posts(again.url)).toEqual(contents);
   again.process.kill('SIGTERM');
   expect(await again.exited).toBe(0);

@@ -61,13 +61,18 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Writes `path` whole or not at all: a temporary file, flushed, renamed over it, and the directory flushed. */
-export async function writeDurably(path: string, data: string | Uint8Array): Promise<void> {
+/**
+ * Writes `path` whole or not at all: a temporary file, flushed, renamed over
+ * it, and the directory flushed. `data` may come in parts, written one after
+ * the other (so that a large file is never joined into one more copy).
+ */
+export async function writeDurably(path: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const dir = join(path, '..');
   const temporary = `${path}.${process.pid}.tmp`;
   const handle = await open(temporary, 'w');
   try {
-    await handle.writeFile(data);
+    // writeFile on a handle writes all of its data from the current position.
+    for (const part of Array.isArray(data) ? data : [data]) await handle.writeFile(part);
     await handle.sync();
   } finally {
     await handle.close();
@@ -80,16 +85,18 @@ export async function writeDurably(path: string, data: string | Uint8Array): Pro
 export const snapshotDigest = sha256Hex;
 
 /**
- * A SavedState as state.json holds it: its fields but the snapshot as a JSON
- * line, with the snapshot's digest (`snapshotSha256`), then the snapshot's
- * text (encoded once, for the digest and the file).
+ * A SavedState as state.json holds it, in two parts: its fields but the
+ * snapshot as a JSON line, with the snapshot's digest (`snapshotSha256`),
+ * then the snapshot's text (encoded once, for the digest and the file, and
+ * written as it is: at 10,000 posts joining the two would copy 3.4 MB more
+ * at every compaction).
  */
-export function stateFileBytes(state: SavedState): Buffer {
+export function stateFileParts(state: SavedState): [head: Buffer, body: Buffer] {
   const { format, version, revision, stamp, savedAt, snapshot } = state;
   const fields = { format, version, revision, stamp, savedAt };
   const body = Buffer.from(snapshot, 'utf8');
   const head = Buffer.from(`${JSON.stringify({ ...fields, snapshotSha256: snapshotDigest(body) })}\n`, 'utf8');
-  return Buffer.concat([head, body]);
+  return [head, body];
 }
 
 /**
@@ -219,7 +226,7 @@ export class FileStateStore implements StateStore {
     await this.flushed();
     if (options.replaceMedia) for (const record of options.replaceMedia) await this.writeMedia(record);
     if (options.media) await this.writeMedia(options.media);
-    await writeDurably(join(this.dir, STATE_FILE), stateFileBytes(state));
+    await writeDurably(join(this.dir, STATE_FILE), stateFileParts(state));
     // The snapshot holds every line of the journal now: a crash before this
     // truncation leaves lines that recovery drops as already in it.
     await this.journalFile.truncate(0);
