@@ -52,34 +52,36 @@ async function seedFileBytes(path: string): Promise<Buffer> {
 const SNAPSHOT_HEAD = /^[ \t\n\r]*\{[ \t\n\r]*"snapshot"[ \t\n\r]*:[ \t\n\r]*/;
 
 /**
- * The snapshot's own text in a `{"snapshot": {...}}` file (JSON already
- * checked, one member): kept as text, the core parses it once, at each
+ * Where the snapshot's text lies in a file laid out as `{"snapshot": ...}`,
+ * found without parsing the file: the bytes after the head and before the
+ * file's last `}`, with nothing but JSON's whitespace after it. Null for any
+ * other layout (then the file is parsed). What the core accepts is one JSON
+ * value, so a file the core then imports is one JSON object of one member.
+ */
+function snapshotBounds(bytes: Buffer): { readonly start: number; readonly end: number } | null {
+  // The head is ASCII, so its length in characters is its length in bytes.
+  const head = SNAPSHOT_HEAD.exec(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
+  const end = bytes.lastIndexOf(0x7d); // '}'
+  if (!head || end < head[0].length || !/^[ \t\n\r]*$/.test(bytes.toString('latin1', end + 1))) return null;
+  return { start: head[0].length, end };
+}
+
+/**
+ * The snapshot's own text in a `{"snapshot": {...}}` file already parsed
+ * (JSON checked, one member): kept as text, the core parses it once, at each
  * reset, and the server never holds it as JavaScript objects. Null when the
  * file is written some other way.
  */
-function snapshotText(text: string, parsed: object): string | null {
+function snapshotText(bytes: Buffer, parsed: object): string | null {
   const { snapshot } = parsed as { snapshot?: unknown };
   if (Object.keys(parsed).length !== 1 || typeof snapshot !== 'object' || snapshot === null) return null;
-  return snapshotTextUnparsed(text);
+  const bounds = snapshotBounds(bytes);
+  return bounds && bytes.toString('utf8', bounds.start, bounds.end);
 }
 
 /**
- * The snapshot's text in a file laid out as `{"snapshot": ...}`, found
- * without parsing the file: for a seed the core imports at once, whose
- * import checks that text as JSON and as a state. What it accepts is one
- * JSON value, so the whole file is one JSON object of one member. Null for
- * any other layout (then the file is parsed here).
- */
-function snapshotTextUnparsed(text: string): string | null {
-  const head = SNAPSHOT_HEAD.exec(text);
-  const end = text.lastIndexOf('}');
-  if (!head || end < head[0].length || !/^[ \t\n\r]*$/.test(text.slice(end + 1))) return null;
-  return text.slice(head[0].length, end);
-}
-
-/**
- * A seed of the snapshot in a file laid out as `{"snapshot": ...}` (what
- * `snapshotTextUnparsed` finds), kept as the file's bytes: the text is
+ * A seed of the snapshot in a `{"snapshot": ...}` file the core checks when
+ * it imports it (`snapshotBounds`), kept as the file's bytes: the text is
  * decoded each time the core imports it (at start, at a reset, for a new
  * sandbox), so that a restart, which imports the saved state instead, does
  * not decode its megabytes, and the server holds them as UTF-8 (one byte a
@@ -87,14 +89,11 @@ function snapshotTextUnparsed(text: string): string | null {
  * other layout.
  */
 function snapshotSeedUnparsed(bytes: Buffer): { readonly snapshot: string } | null {
-  // The head is ASCII, so its length in characters is its length in bytes.
-  const head = SNAPSHOT_HEAD.exec(bytes.toString('latin1', 0, Math.min(bytes.length, 4096)));
-  const end = bytes.lastIndexOf(0x7d); // '}'
-  if (!head || end < head[0].length || !/^[ \t\n\r]*$/.test(bytes.toString('latin1', end + 1))) return null;
-  const start = head[0].length;
+  const bounds = snapshotBounds(bytes);
+  if (!bounds) return null;
   return {
     get snapshot() {
-      return bytes.toString('utf8', start, end);
+      return bytes.toString('utf8', bounds.start, bounds.end);
     },
   };
 }
@@ -134,7 +133,7 @@ async function readSeedFile(
   if (typeof parsed !== 'object' || parsed === null || !('users' in parsed || 'snapshot' in parsed)) {
     throw new FlagError(`--seed ${path}: give a seed {users, follows, posts}, a {snapshot}, or a backup file`);
   }
-  const snapshot = 'snapshot' in parsed ? snapshotText(text, parsed) : null;
+  const snapshot = 'snapshot' in parsed ? snapshotText(bytes, parsed) : null;
   return { seed: snapshot === null ? (parsed as MurmurSeed) : { snapshot } };
 }
 

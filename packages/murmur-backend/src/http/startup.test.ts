@@ -23,7 +23,7 @@ beforeAll(async () => {
   const core = createNodeCore();
   const snapshot = JSON.parse(core.exportSnapshot()) as { posts: { _id: string; content: string }[] };
   core.free();
-  snapshot.posts[0]!.content = 'Written in the seed file';
+  snapshot.posts[0]!.content = 'Written in the seed file, café ✨';
   contents = snapshot.posts.map((post) => post.content);
   firstPostId = snapshot.posts[0]!._id;
   const file = join(mkdtempSync(join(tmpdir(), 'murmur-startup-')), 'seed.json');
@@ -62,7 +62,7 @@ it('reports where start-up went, from Node’s own start to listening', async ()
 
 it('loads a {snapshot} seed file as it is written, and a reset goes back to it', async () => {
   expect(await posts()).toEqual(contents);
-  expect(contents).toContain('Written in the seed file');
+  expect(contents).toContain('Written in the seed file, café ✨');
   const token = (
     (await (
       await fetch(`${child.url}api/auth/login`, {

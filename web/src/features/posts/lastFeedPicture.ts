@@ -296,7 +296,7 @@ export function drawPicture(node: PictureNode, doc: Document, now: Date = new Da
   return element;
 }
 
-/** The class of the element Home renders for the picture while it loads (HomePage); global.css hides the spinner after it once it holds one. */
+/** The class of the element Home renders for the picture while it loads (HomePage); features/posts/posts.css hides the spinner after it once it holds one. */
 export const LAST_FEED_PLACE_CLASS = 'last-feed-place';
 /** Where the picture goes: the prerendered Home's place for it, while the page is still the prerendered one. */
 const PLACE = `#root[data-prerendered-path="/"][data-prerendered-session="in"] .posts-page > .${LAST_FEED_PLACE_CLASS}`;
@@ -329,7 +329,7 @@ function whenPlaced(doc: Document): Promise<Element | null> {
 /**
  * For the picture script (src/bootPicture.ts), on Home: draws the picture
  * kept for `session` in the prerendered Home's place for it (which hides
- * the "Loading posts" spinner after it once filled: global.css) as soon as
+ * the "Loading posts" spinner after it once filled: posts.css) as soon as
  * the parser has made that place. The saved data is checked meanwhile: until
  * it is known to be here the picture is laid out but not visible, and where
  * it is gone the picture goes and the spinner shows again.
