@@ -6,6 +6,7 @@ const marks = document.documentElement.dataset;
 
 afterEach(() => {
   delete marks.lastFeedPicture;
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
 
@@ -47,6 +48,18 @@ describe('pictureSettled: the app waits for the return visit picture', () => {
     const waiting = pictureSettled();
     await vi.advanceTimersByTimeAsync(SAVED_DATA_CHECK_MS - 60);
     expect(await settled(waiting)).toBe(false);
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('does not wait for a frame that never comes (a hidden tab draws none)', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
+    marks.lastFeedPicture = 'pending';
+    const waiting = pictureSettled();
+    marks.lastFeedPicture = 'shown';
+    await vi.advanceTimersByTimeAsync(50);
+    expect(await settled(waiting)).toBe(false);
+    await vi.advanceTimersByTimeAsync(60);
     expect(await settled(waiting)).toBe(true);
   });
 });

@@ -1,5 +1,8 @@
 import { SAVED_DATA_CHECK_MS } from '../api/lastFeedStorage';
 
+/** How long the app waits for the frame that shows the picture (none comes in a hidden tab). */
+const FRAME_WAIT_MS = 100;
+
 /**
  * Resolves once the picture of a returning visitor's feed (src/bootPicture.ts)
  * is on screen or given up, and the frame showing it has been drawn; at once
@@ -14,8 +17,16 @@ export function pictureSettled(doc: Document = document): Promise<void> {
     const done = () => {
       observer.disconnect();
       clearTimeout(timer);
-      // The frame that shows the picture is drawn before the app's modules run.
-      requestAnimationFrame(() => setTimeout(resolve, 0));
+      // The frame that shows the picture is drawn before the app's modules
+      // run; a hidden tab draws no frame, and its app starts all the same.
+      let gone = false;
+      const go = () => {
+        if (gone) return;
+        gone = true;
+        setTimeout(resolve, 0);
+      };
+      requestAnimationFrame(go);
+      setTimeout(go, FRAME_WAIT_MS);
     };
     const observer = new MutationObserver(() => {
       if (marks.lastFeedPicture !== 'pending') done();
