@@ -5,14 +5,10 @@
 // on a phone's CPU, during which a tap on the login page waits; between
 // these the page gets its turn. The build's HTML preloads every stage's
 // modules (build/prerender.ts), so none waits for the network after the
-// one before. On a return visit that shows the picture of the last feed
-// (src/bootPicture.ts), the stages wait until the picture is on screen: its
-// frame comes before their long tasks, not after them (lib/pictureSettled.ts).
+// one before.
 import { yieldToPage } from '@murmur/backend/protocol';
-import { pictureSettled } from './lib/pictureSettled';
 
 async function main(): Promise<void> {
-  await pictureSettled();
   await import('react-dom/client');
   await yieldToPage();
   const { makeStore } = await import('./app/store');
