@@ -152,7 +152,8 @@ function deferScripts(template: string, links: string[], page: PrerenderedPage):
 }
 
 const PRELOAD_TAG = /^\s*<link rel="(?:modulepreload|preload)"[^>]*>\n/gm;
-const BOOT_TAGS = /^\s*<script src="[^"]*\/assets\/boot-[^"]*"><\/script>\n(?:\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n)?/m;
+const BOOT_TAGS =
+  /^\s*<script src="[^"]*\/assets\/boot-[^"]*"><\/script>\n(?:\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n)?/m;
 
 /**
  * On a signed-in page, the boot and picture scripts come before the page's
@@ -213,12 +214,11 @@ export function prerenderPages(base: string, mode: string): Plugin {
           /<script src="[^"]*\/assets\/boot-/,
           (tag) => `${links.join('\n    ')}\n    ${tag}`,
         );
-        const html = (page.visitor === 'in' ? bootBeforePreloads(linked) : linked)
-          .replace(
-            '<div id="root"></div>',
-            () =>
-              `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,
-          );
+        const html = (page.visitor === 'in' ? bootBeforePreloads(linked) : linked).replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,
+        );
         const file = join(outDir, page.file);
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, html);
