@@ -34,7 +34,8 @@ const PICTURE_TAG = /^\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n
 
 /**
  * src/boot.ts as a classic script, emitted as `assets/boot-<hash>.js` and
- * loaded by a plain `<script src>` at the end of <head>: it blocks the first
+ * loaded by a plain `<script src>` in <head> (at its end; a signed-in page
+ * moves it before its preloads: bootBeforePreloads): it blocks the first
  * paint for as long as it takes to run (it sets the theme and the visitor's
  * kind on <html>), which an inline script would do too, but the CSP allows no
  * inline script. After it, src/bootPicture.ts the same way
@@ -158,13 +159,13 @@ const BOOT_TAGS =
 /**
  * On a signed-in page, the boot and picture scripts come before the page's
  * preloads. Each `<link rel="modulepreload">` costs the main thread a few ms
- * as the browser starts its fetch (a page for signed-in visitors has about
- * thirty), and a service worker answers the fetches in the order they were
- * made: behind the preloads, the two render-blocking scripts, the picture of
- * a returning visitor's feed among them, waited for the parse of every link
- * and for every module's answer (on a slowed phone, about 200 ms). First,
- * they are fetched first, and the preload scanner starts the modules while
- * the parser waits for them.
+ * as the browser starts its fetch (a page for signed-in visitors has two
+ * dozen and the wasm), and a service worker answers the fetches in the order they were
+ * made: behind the preloads, the two render-blocking scripts (the picture of
+ * a returning visitor's feed among them) waited for the parse of every link
+ * and for every module's answer (on a slowed phone, about 350 ms). Placed
+ * first, they are fetched first, and the preload scanner starts the modules
+ * while the parser waits for them.
  */
 function bootBeforePreloads(html: string): string {
   const boot = html.match(BOOT_TAGS)?.[0];

@@ -65,8 +65,8 @@ for (const base of BASES) {
 
     test("Home's HTML asks for its two render-blocking scripts before its module preloads", async ({ request }) => {
       // A service worker answers a page's fetches in the order it makes them:
-      // behind some thirty preloads, the return visit's picture came hundreds
-      // of ms later on a slowed phone (build/prerender.ts, bootBeforePreloads).
+      // behind two dozen preloads, the return visit's picture script ran about
+      // 350 ms later on a slowed phone (build/prerender.ts, bootBeforePreloads).
       const html = await (await request.get(base.home)).text();
       const boot = html.search(/<script src="[^"]*\/assets\/boot-/);
       const picture = html.search(/<script src="[^"]*\/assets\/picture-/);
