@@ -85,17 +85,15 @@ function snapshotText(bytes: Buffer, parsed: object): string | null {
  * decoded each time the core imports it (at start, at a reset, for a new
  * sandbox), so that a restart, which imports the saved state instead, does
  * not decode its megabytes, and the server holds them as UTF-8 (one byte a
- * character here, two in a string once a post holds an emoji). Null for any
- * other layout.
+ * character here, two in a string once a post holds an emoji). `accepted`:
+ * the core imported this very file before, so its rules are not checked
+ * again. Null for any other layout.
  */
-function snapshotSeedUnparsed(bytes: Buffer): { readonly snapshot: string } | null {
+async function snapshotSeedUnparsed(bytes: Buffer, accepted: boolean): Promise<{ readonly snapshot: string } | null> {
   const bounds = snapshotBounds(bytes);
   if (!bounds) return null;
-  return {
-    get snapshot() {
-      return bytes.toString('utf8', bounds.start, bounds.end);
-    },
-  };
+  const { fixedSnapshotSeed } = await import('../core/seed.js');
+  return fixedSnapshotSeed(() => bytes.toString('utf8', bounds.start, bounds.end), accepted);
 }
 
 /** The message for a seed file that is not JSON. */
@@ -106,13 +104,14 @@ const notJson = (path: string) =>
 async function readSeedFile(
   path: string,
   reading: Promise<Buffer>,
-  checkedElsewhere: (bytes: Buffer) => boolean,
+  checkedBy: (bytes: Buffer) => 'core' | 'core-before' | null,
 ): Promise<{ seed: MurmurSeed; media?: MediaRecord[]; unparsed?: boolean }> {
   const bytes = await reading;
   // A `{snapshot}` seed the core imports now is checked there, whole (and one
   // it imported before, unchanged since, was): parsing its megabytes here
   // first would only say the same.
-  const unparsed = checkedElsewhere(bytes) ? snapshotSeedUnparsed(bytes) : null;
+  const checked = checkedBy(bytes);
+  const unparsed = checked ? await snapshotSeedUnparsed(bytes, checked === 'core-before') : null;
   if (unparsed !== null) return { seed: unparsed, unparsed: true };
   const text = bytes.toString('utf8');
   let parsed: unknown;
@@ -158,16 +157,16 @@ async function serve(flags: ServeFlags): Promise<void> {
   // The seed is imported now unless a saved state replaces it (a restart):
   // then its file is parsed here, unless the state's directory names its
   // digest (the core imported it at the first start, and it is unchanged).
+  // With that digest, the core imports it without checking its rules again.
   const importedNow = flags.state === null || !(await stat(join(flags.state, STATE_FILE)).catch(() => null));
   const digestFile = flags.state === null ? null : join(flags.state, SEED_DIGEST_FILE);
-  const importedBefore = importedNow || !digestFile ? null : await readFile(digestFile, 'utf8').catch(() => null);
+  const importedBefore = digestFile === null ? null : await readFile(digestFile, 'utf8').catch(() => null);
   const { seed, media, unparsed } =
     flags.seedFile && reading
-      ? await readSeedFile(
-          flags.seedFile,
-          reading,
-          (bytes) => importedNow || (importedBefore !== null && importedBefore.trim() === sha256Hex(bytes)),
-        )
+      ? await readSeedFile(flags.seedFile, reading, (bytes) => {
+          if (importedBefore !== null && importedBefore.trim() === sha256Hex(bytes)) return 'core-before';
+          return importedNow ? 'core' : null;
+        })
       : { seed: flags.generate ? { generate: flags.generate } : undefined, media: undefined, unparsed: false };
   const seedFileMs = performance.now() - mark;
   if (flags.staticDir) {
@@ -204,7 +203,7 @@ async function serve(flags: ServeFlags): Promise<void> {
     // A seed file not parsed here that the core refused: parsed now, it is
     // refused as it would have been (not JSON), or loaded the way its
     // layout says (a `{snapshot}` with other members beside it).
-    const parsed = await readSeedFile(flags.seedFile, reading, () => false);
+    const parsed = await readSeedFile(flags.seedFile, reading, () => null);
     return start({ seed: parsed.seed, seedMedia: parsed.media });
   });
   const where = flags.state === null ? 'in memory (--memory)' : `in ${flags.state}`;
