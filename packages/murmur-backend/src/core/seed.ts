@@ -94,26 +94,26 @@ export function applySeed(core: SeedableCore, seed: LoadableSeed): void {
 }
 
 /**
- * `{snapshot}` seeds whose text the core accepted, checked whole, and the
- * text it accepted: a reset or a new sandbox imports the same text again
- * without checking the state's rules again (30 ms of about 100 at 10,000
- * posts). Keyed by the seed, compared by the text: a seed whose `snapshot`
- * was given another text since is checked again. (A snapshot given as an
- * object is checked every time: it may have been changed in place.)
+ * `{snapshot}` seeds whose text the core accepted, checked whole: a reset or
+ * a new sandbox imports the same text again without checking the state's
+ * rules again (30 ms of about 100 at 10,000 posts). Keyed by the seed, with
+ * the text it gave, compared by the text: a seed whose `snapshot` was given
+ * another text since is checked again. `true` for a seed that gives the same
+ * text each time (`fixedSnapshotSeed`), so that its megabytes are not kept
+ * here. (A snapshot given as an object is checked every time: it may have
+ * been changed in place.)
  */
-const acceptedTexts = new WeakMap<object, string>();
-/** Seeds that make the same text each time they are asked (`fixedSnapshotSeed`), once accepted. */
-const acceptedFixed = new WeakSet<object>();
+const acceptedSeeds = new WeakMap<object, string | true>();
 /** Seeds made by `fixedSnapshotSeed`. */
 const fixedSeeds = new WeakSet<object>();
 
 function wasAccepted(seed: object, text: string): boolean {
-  return acceptedFixed.has(seed) || acceptedTexts.get(seed) === text;
+  const accepted = acceptedSeeds.get(seed);
+  return accepted === true || accepted === text;
 }
 
 function accepted(seed: object, text: string): void {
-  if (fixedSeeds.has(seed)) acceptedFixed.add(seed);
-  else acceptedTexts.set(seed, text);
+  acceptedSeeds.set(seed, fixedSeeds.has(seed) ? true : text);
 }
 
 /**
@@ -130,7 +130,7 @@ export function fixedSnapshotSeed(text: () => string, accepted: boolean): { read
     },
   };
   fixedSeeds.add(seed);
-  if (accepted) acceptedFixed.add(seed);
+  if (accepted) acceptedSeeds.set(seed, true);
   return seed;
 }
 
