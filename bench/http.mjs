@@ -12,7 +12,10 @@
 //   - start-up to the first answer at 10,000 posts (Murmur: a first start
 //     from the seed, and a restart over the state it saved; the median of 5
 //     of each, every run listed), with where the median's time went (the
-//     server's own `startup` breakdown in GET __murmur/health);
+//     server's own `startup` breakdown in GET __murmur/health), and, started
+//     between them, the floor on this machine (bench/lib/floor-server.mjs):
+//     a bare node:http server, and one answering from the core after it
+//     imported the same posts, with nothing else;
 //   - Murmur's RSS, sampled through the whole run.
 // Every figure is printed with the load (`uptime`) it was taken at.
 //
@@ -48,6 +51,8 @@ const PKG = join(ROOT, 'packages/murmur-backend');
 const CLI = join(PKG, 'dist/bin/murmur-backend.js');
 /** Node flags for a server the soak probes: a full collection and a memory line on SIGUSR2. */
 const GC_PROBE = ['--expose-gc', '--require', join(ROOT, 'bench/lib/gc-probe.cjs')];
+/** What any server takes to start here (bench/lib/floor-server.mjs): measured beside Murmur's starts. */
+const FLOOR_SERVER = join(ROOT, 'bench/lib/floor-server.mjs');
 
 const CONNECTIONS = 50;
 const WRITE_TARGET = 5;
@@ -258,6 +263,9 @@ async function makeData(work, size) {
   const state = JSON.parse(snapshot);
   const seedFile = join(work, 'seed.json');
   writeFileSync(seedFile, JSON.stringify({ snapshot: state }));
+  // The core's own text, for the start-up floor (bench/lib/floor-server.mjs).
+  const snapshotFile = join(work, 'snapshot.json');
+  writeFileSync(snapshotFile, snapshot);
   const db = join(work, 'db.json');
   writeFileSync(
     db,
@@ -265,7 +273,7 @@ async function makeData(work, size) {
       posts: state.posts.map((post, i) => ({ id: i + 1, content: post.content, author: post.author, likes: 0 })),
     }),
   );
-  return { state, seedFile, db, password: GENERATED_PASSWORD };
+  return { state, seedFile, snapshotFile, db, password: GENERATED_PASSWORD };
 }
 
 const signIn = async (base, username, password) =>
@@ -321,7 +329,7 @@ export async function runHttpBench({ smoke = false } = {}) {
   const work = mkdtempSync(join(os.tmpdir(), 'murmur-http-bench-'));
   const figures = { smoke, posts: size.posts, connections: CONNECTIONS, loadBefore: load() };
   try {
-    const { state, seedFile, db, password } = await makeData(work, size);
+    const { state, seedFile, snapshotFile, db, password } = await makeData(work, size);
     const port = { murmur: PORT, json: PORT + 1 };
     const murmurBase = `http://127.0.0.1:${port.murmur}`;
     const serveArgs = (dir) => [CLI, 'serve', '--port', String(port.murmur), '--state', dir, '--log', 'off'];
@@ -329,12 +337,24 @@ export async function runHttpBench({ smoke = false } = {}) {
 
     // Start-up to the first answer, `size.starts` times (each in a new directory):
     // from the seed, then over the saved state. The last restart serves the rest.
+    // Between them, the floor: a bare node:http server, and one that answers
+    // from the core after importing the same posts (and nothing else).
     const seedStarts = [];
     const restarts = [];
+    const bareStarts = [];
+    const coreStarts = [];
     const loadBeforeStarts = load();
     let murmur;
     let guest;
     for (let i = 0; i < size.starts; i++) {
+      for (const [starts, extra] of [
+        [bareStarts, []],
+        [coreStarts, [snapshotFile]],
+      ]) {
+        const floor = await startProcess([FLOOR_SERVER, String(port.murmur), ...extra], firstAnswer);
+        starts.push({ ms: Math.round(floor.ms), startup: null });
+        await stop(floor);
+      }
       const args = [...serveArgs(join(work, `state-${i}`)), '--seed', seedFile];
       murmur = await startProcess(args, firstAnswer);
       seedStarts.push({ ms: Math.round(murmur.ms), startup: await startupOf(murmurBase) });
@@ -352,6 +372,8 @@ export async function runHttpBench({ smoke = false } = {}) {
     const loadAfterStarts = load();
     figures.firstStart = medianStart(seedStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
     figures.restart = medianStart(restarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
+    figures.floorBare = medianStart(bareStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
+    figures.floorCore = medianStart(coreStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
     const rss = sampleRss(murmur.child.pid, 500);
 
     const jsonServerScript = join(work, 'json-server.cjs');
@@ -470,6 +492,12 @@ function report(f) {
       f.jsonServerStart.ms,
       `${f.firstStart.load}; ${f.jsonServerStart.load}`,
     ]),
+    row([
+      `start-up floor, ms, median of ${f.floorBare.runs.length}: bare node:http / the core importing the same posts, and nothing else`,
+      `${f.floorBare.ms} [${f.floorBare.runs.join(', ')}] / ${f.floorCore.ms} [${f.floorCore.runs.join(', ')}]`,
+      '',
+      f.floorBare.load,
+    ]),
     row(['RSS MB over the run (start/peak/end)', `${f.rss.startMb}/${f.rss.peakMb}/${f.rss.endMb}`, '', f.loadAfter]),
     '',
     `Murmur's memory (MB, GET __murmur/health's \`memory\`): after the reads: ${memoryLine(f.memoryAfterReads)}; after the likes: ${memoryLine(f.memoryAfterWrites)}.`,
@@ -490,7 +518,7 @@ function report(f) {
     ],
     [
       `start-up to the first answer ≤ ${STARTUP_TARGET_MS} ms`,
-      `${f.firstStart.ms} ms from the seed, ${f.restart.ms} ms restart`,
+      `${f.firstStart.ms} ms from the seed, ${f.restart.ms} ms restart (the floor here: ${f.floorCore.ms} ms)`,
       met(Math.max(f.firstStart.ms, f.restart.ms) <= STARTUP_TARGET_MS),
     ],
     [`RSS ≤ ${RSS_TARGET_MB} MB (this run's peak)`, `${f.rss.peakMb} MB`, met(f.rss.peakMb <= RSS_TARGET_MB)],
