@@ -16,15 +16,18 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const [port, snapshotFile] = process.argv.slice(2);
 let answer = () => ({ status: 200, body: '{}' });
 if (snapshotFile) {
-  const core = join(resolve(dirname(fileURLToPath(import.meta.url)), '../..'), 'packages/murmur-backend/core');
-  const { initSync, MockCore } = await import(join(core, 'mock_core.js'));
-  initSync({ module: readFileSync(join(core, 'mock_core_bg.wasm')) });
-  const mock = new MockCore({ basePath: '/' });
+  // The package's own loader of the core (what the server calls), without the rest of the package.
+  const nodeCore = join(
+    resolve(dirname(fileURLToPath(import.meta.url)), '../..'),
+    'packages/murmur-backend/dist/node/nodeCore.js',
+  );
+  const { createNodeCore } = await import(pathToFileURL(nodeCore).href);
+  const mock = createNodeCore();
   mock.importExportedSnapshot(readFileSync(snapshotFile, 'utf8'));
   answer = (method, url) => mock.handle(method, url, undefined, '');
 }
