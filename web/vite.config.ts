@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { CSP_META } from './csp.mjs';
 import { rebuildCoreOnRustChange } from './src/dev/coreWatcher';
 import { bootScript, prerenderPages } from './build/prerender';
+import { compileHints } from './build/compileHints';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -109,7 +110,13 @@ export default defineConfig(({ mode, command, isSsrBuild }) => ({
     // The site's pages; not the server build that prerenders them (build/prerender.ts).
     ...(isSsrBuild
       ? []
-      : [contentSecurityPolicy(), bootScript(basePath()), prerenderPages(basePath(), mode), pwa(basePath())]),
+      : [
+          contentSecurityPolicy(),
+          bootScript(basePath()),
+          compileHints(),
+          prerenderPages(basePath(), mode),
+          pwa(basePath()),
+        ]),
     // The dev server (not vitest's) rebuilds the core when a Rust file changes.
     command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root),
   ],
@@ -144,7 +151,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => ({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
   },

@@ -2,7 +2,7 @@
 // and the signed-in shell are prerendered into the HTML, hydrated without a
 // mismatch, and never shown to the wrong visitor.
 import type { Browser, ConsoleMessage, Page } from '@playwright/test';
-import { SUB_URL } from '../playwright.config';
+import { ROOT_URL, SUB_URL } from '../playwright.config';
 import { expect, signIn, test } from './support';
 
 const PHONE = { width: 390, height: 844 };
@@ -77,6 +77,33 @@ for (const base of BASES) {
       expect(Math.min(...preloads)).toBeGreaterThan(picture);
       // Their stylesheets still come first: the first paint needs them.
       expect(html.search(/<link rel="stylesheet"/)).toBeLessThan(boot);
+    });
+
+    test('the modules a first visit runs are marked for eager compilation, and no others', async ({ request }) => {
+      // Chromium compiles a marked script's functions as it streams in, off
+      // the main thread, instead of one by one as the guest's click first
+      // calls them (build/compileHints.ts).
+      const hint = '//# allFunctionsCalledOnLoad\n';
+      const modules = new Set<string>();
+      for (const page of [base.login, base.home]) {
+        const html = await (await request.get(page)).text();
+        for (const match of html.matchAll(
+          /<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g,
+        ))
+          modules.add(new URL(match[1] ?? '', new URL(page, ROOT_URL)).href);
+      }
+      expect([...modules].some((src) => /\/AppLayout-/.test(src))).toBe(true);
+      expect([...modules].some((src) => /\/LoginPage-/.test(src))).toBe(true);
+      for (const src of modules) expect((await (await request.get(src)).text()).startsWith(hint), src).toBe(true);
+      // The pages and the picker no first visit opens stay lazy: the precache lists them.
+      const home = new URL(base.home, ROOT_URL);
+      const sw = await (await request.get(new URL('sw.js', home).href)).text();
+      const lazy = [...sw.matchAll(/"(assets\/(?:ExplorePage|EmojiPickerPanel|ThemePage)-[\w-]+\.js)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+      expect(lazy).toHaveLength(3);
+      for (const path of lazy)
+        expect((await (await request.get(new URL(path, home).href)).text()).startsWith('//#'), path).toBe(false);
     });
 
     test('with JavaScript off, /login shows its form', async ({ browser }) => {
