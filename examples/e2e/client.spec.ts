@@ -113,7 +113,16 @@ test('no page reloads itself: a second tab opened while the worker installs, and
   const second = await context.newPage();
   await second.goto('/post/p-01');
   // It waits for the worker's install and activation, which a loaded machine slows.
-  await expect(second.locator('article, li')).toHaveCount(1, { timeout: 20_000 });
+  const post = second.locator('article, li');
+  // The activation claims every page that exists by then. A page whose document
+  // came a moment after that claim stays uncontrolled: fetch-ts's worker takes it
+  // over when asked, msw's own (axios) cannot, and its start says so after 5 s
+  // instead of reloading (seen once, in a fresh-clone CI run on a busy machine).
+  const refused = second.getByText('The backend could not start: The service worker');
+  if (test.info().project.name === 'fetch-ts') await expect(post).toHaveCount(1, { timeout: 20_000 });
+  else await expect(post.or(refused)).toHaveCount(1, { timeout: 20_000 });
+  const secondAnswered = (await post.count()) === 1;
+  if (!secondAnswered) await expect(refused).toContainText('does not control this page');
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
   await page.reload();
   for (const [tab, field] of [
@@ -130,9 +139,11 @@ test('no page reloads itself: a second tab opened while the worker installs, and
     if (field)
       await expect(tab.getByRole('form', { name: 'Sign up' }).getByLabel(field)).toHaveValue('Typed after the reload');
   }
-  // Both are answered by the backend still.
-  await second.getByRole('button', { name: /^Like/ }).click();
-  await expect(second.getByText('The token is invalid. Unauthorized access error.')).toBeVisible();
+  // Both are answered by the backend still (the second tab, if a worker took it over).
+  if (secondAnswered) {
+    await second.getByRole('button', { name: /^Like/ }).click();
+    await expect(second.getByText('The token is invalid. Unauthorized access error.')).toBeVisible();
+  }
   await signUp(page);
 });
 
