@@ -4,8 +4,8 @@
 // V8 compiles most functions only when they are first called, on the main
 // thread. A first visit calls hundreds of functions for the first time at
 // once: the guest's click on /login runs the shell, Home, the feed's cards,
-// React DOM's commit and RTK Query's cache for the first time, and on a
-// phone's CPU their compilation took 100–150 ms of the click's 500 ms.
+// React DOM's commit and RTK Query's cache for the first time, and at a
+// phone's CPU speed compiling them took 100–150 ms of a 600–830 ms click.
 // Chromium (136 and later) reads the comment `//# allFunctionsCalledOnLoad`
 // on a script's first line as "compile every function now": it does so
 // while the script streams in, on a background thread, so the first calls
@@ -19,8 +19,8 @@ export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * The modules a first visit runs, each with what it imports statically: the
- * page's entry (index.html's, src/main.tsx) and what it imports at every start, the
- * backend, the login page, and the pages a sign-in leads to (the shell and
+ * page's entry (index.html's, src/main.tsx) and what it imports at every
+ * start, the backend, the login page, and the pages a sign-in leads to (the shell and
  * Home, which the login page preloads).
  */
 export const FIRST_VISIT_MODULES: readonly string[] = [
