@@ -129,18 +129,21 @@ function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: str
 const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n/gm;
 
 /**
- * A page for signed-out visitors (login, sign-up) paints without any script:
- * its modules (the entry, its imports and the page's chunks) move out of
- * <head> into a `<template id="murmur-app">`, which the boot script
- * (src/boot.ts) inserts once the page has painted, so that they never
- * compete with the first paint; the page's modulepreloads go with them (its
- * CSS stays: the paint needs it). Other pages keep their modules in <head>.
+ * Every prerendered page paints before any module: its modules (the entry,
+ * its imports and the page's chunks) move out of <head> into a
+ * `<template id="murmur-app">`, which the boot script (src/boot.ts) inserts
+ * once the page has painted, a few per task, so that they never compete with
+ * the first paint; the page's modulepreloads go with them (its CSS stays: the
+ * paint needs it). A visitor of the other kind (a signed-in one on /login)
+ * gets them at once: that page is replaced. On Home, two dozen preloads
+ * parsed with the HTML made one of the return visit's long tasks (104-178 ms
+ * in Lighthouse's simulated phone) and came before the returning visitor's
+ * picture was painted; in the template they cost a few ms per task, after it.
  */
 function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
-  if (page.visitor !== 'out') return { head: template, links };
-  // A signed-out visitor's page never shows Home's picture: it does not wait for its script.
   if (!PICTURE_TAG.test(template)) throw new Error('murmur-prerender: index.html has no picture script');
-  template = template.replace(PICTURE_TAG, '\n');
+  // A signed-out visitor's page never shows Home's picture: it does not wait for its script.
+  if (page.visitor === 'out') template = template.replace(PICTURE_TAG, '\n');
   const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];
   if (!modules.some((tag) => tag.startsWith('<script type="module"')))
     throw new Error('murmur-prerender: index.html has no module script');
@@ -157,15 +160,10 @@ const BOOT_TAGS =
   /^\s*<script src="[^"]*\/assets\/boot-[^"]*"><\/script>\n(?:\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n)?/m;
 
 /**
- * On a signed-in page, the boot and picture scripts come before the page's
- * preloads. Each `<link rel="modulepreload">` costs the main thread a few ms
- * as the browser starts its fetch (a page for signed-in visitors has two
- * dozen and the wasm), and a service worker answers the fetches in the order they were
- * made: behind the preloads, the two render-blocking scripts (the picture of
- * a returning visitor's feed among them) waited for the parse of every link
- * and for every module's answer (on a slowed phone, about 350 ms). Placed
- * first, they are fetched first, and the preload scanner starts the modules
- * while the parser waits for them.
+ * On a signed-in page, the boot and picture scripts come before the preloads
+ * left in <head> (the wasm's): a service worker answers the fetches in the
+ * order they were made, and the two render-blocking scripts (the picture of
+ * a returning visitor's feed among them) are what the first paint waits for.
  */
 function bootBeforePreloads(html: string): string {
   const boot = html.match(BOOT_TAGS)?.[0];

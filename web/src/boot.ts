@@ -7,7 +7,7 @@
 // - whether a session is saved, so the prerendered page meant for the other
 //   kind of visitor stays hidden until the app replaces it (global.css): a
 //   signed-in visitor never sees the login form, nor a signed-out one the shell;
-// - when the app's modules load: a page for signed-out visitors holds them in
+// - when the app's modules load: every prerendered page holds them in
 //   `<template id="murmur-app">` (web/build/prerender.ts), inserted here once
 //   the page has painted, or at once when the page is not this visitor's.
 import { loadStoredSession } from './api/storedSession';
