@@ -135,7 +135,7 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
  * once the page has painted, a few per task, so that they never compete with
  * the first paint; the page's modulepreloads go with them (its CSS stays: the
  * paint needs it). A visitor of the other kind (a signed-in one on /login)
- * gets them at once: that page is replaced. On Home, two dozen preloads
+ * gets them as soon as the page is parsed: that page is replaced. On Home, two dozen preloads
  * parsed with the HTML made one of the return visit's long tasks (104-178 ms
  * in Lighthouse's simulated phone) and came before the returning visitor's
  * picture was painted; in the template they cost a few ms per task, after it.

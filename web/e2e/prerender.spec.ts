@@ -179,6 +179,22 @@ test('a signed-out visitor at a deep link never sees the shell: the login page c
   expect(messages.filter((text) => !notFound.test(text))).toEqual([]);
 });
 
+test('the app starts on a page for the other kind of visitor even when its parser is held after the boot script', async ({
+  page,
+}) => {
+  // The boot script inserts the app's modules at once on such a page (here
+  // Home's HTML, which the static host answers /nowhere with, for a
+  // signed-out visitor), while the parser waits for the picture script below
+  // it: an inserted module script runs as soon as it is in, so the app must
+  // not look for its root before the parser has made it (src/boot.ts).
+  await page.route(/\/assets\/picture-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('/nowhere');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible({ timeout: 20_000 });
+});
+
 test('before any module runs, a signed-in visit shows the shell in the saved theme', async ({ browser }) => {
   const state = await signedInState(browser, '/');
   state.origins[0]!.localStorage.push({

@@ -9,7 +9,8 @@
 //   signed-in visitor never sees the login form, nor a signed-out one the shell;
 // - when the app's modules load: every prerendered page holds them in
 //   `<template id="murmur-app">` (web/build/prerender.ts), inserted here once
-//   the page has painted, or at once when the page is not this visitor's.
+//   the page has painted, or as soon as it is parsed when the page is not
+//   this visitor's.
 import { loadStoredSession } from './api/storedSession';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { afterFirstPaint } from './lib/afterFirstPaint';
@@ -35,6 +36,15 @@ if (app instanceof HTMLTemplateElement) {
     };
     insert();
   };
-  if (app.dataset.visitor === session) void afterFirstPaint().then(load);
-  else load();
+  // An inserted module script runs as soon as it has loaded, not after the
+  // parse as one in the HTML does: inserted before the parser has made
+  // #root (it may still be waiting for a script below this one), the app
+  // would find no root to start in. So the template goes in once the
+  // document is parsed.
+  const parsed = new Promise<void>((resolve) => {
+    if (document.readyState !== 'loading') resolve();
+    else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  });
+  if (app.dataset.visitor === session) void Promise.all([afterFirstPaint(), parsed]).then(load);
+  else void parsed.then(load);
 }
