@@ -132,7 +132,7 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
  * Every prerendered page paints before any module: its modules (the entry,
  * its imports and the page's chunks) move out of <head> into a
  * `<template id="murmur-app">`, which the boot script (src/boot.ts) inserts
- * once the page has painted, a few per task, so that they never compete with
+ * once the page has painted, one per task, so that they never compete with
  * the first paint; the page's modulepreloads go with them (its CSS stays: the
  * paint needs it). A visitor of the other kind (a signed-in one on /login)
  * gets them as soon as the page is parsed: that page is replaced. On Home, two dozen preloads
