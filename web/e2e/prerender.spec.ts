@@ -228,6 +228,8 @@ test('/login paints before it downloads any module, and the backend after that',
   expect(
     requests.slice(0, backendAt).filter((path) => /\/(AppLayout|HomePage|Feed|PostCard|PostComposer)-/.test(path)),
   ).toEqual([]);
+  // The mark is drawn inline: as an image file it was a document of its own for the main thread to make.
+  expect(requests.filter((path) => path.endsWith('/logo.svg'))).toEqual([]);
   // Only the boot script blocks the paint: every module, the backend and its
   // wasm start after the first contentful paint.
   const timing = await page.evaluate(() => {
