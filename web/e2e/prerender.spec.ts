@@ -246,9 +246,48 @@ test('/login paints before it downloads any module, and the backend after that',
   for (const { name, start } of timing.starts) expect(start, name).toBeGreaterThan(timing.paint);
 });
 
+test('the tab icon is a PNG at its declared sizes, never the SVG, also as a sign-in moves the address to Home', async ({
+  page,
+}) => {
+  // The browser makes an SVG icon into a whole document on the page's main
+  // thread (16-30 ms on a slowed phone), each time the address changes; a PNG it just decodes.
+  const icons = await page.goto('/login').then(() =>
+    page.locator('link[rel="icon"]').evaluateAll((links) =>
+      links.map((link) => ({
+        href: (link as HTMLLinkElement).href,
+        type: link.getAttribute('type'),
+        sizes: link.getAttribute('sizes'),
+      })),
+    ),
+  );
+  expect(icons.length).toBeGreaterThan(0);
+  for (const icon of icons) {
+    expect(icon.type, icon.href).toBe('image/png');
+    const size = await page.evaluate(async (href) => {
+      const image = new Image();
+      image.src = href;
+      await image.decode();
+      return `${image.naturalWidth}x${image.naturalHeight}`;
+    }, icon.href);
+    expect(size, icon.href).toBe(icon.sizes);
+  }
+  await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready');
+  await page.getByRole('button', { name: 'Login As Guest' }).click();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  const fetched = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /favicon/.test(path)),
+    );
+  await expect.poll(fetched).toContainEqual(expect.stringMatching(/\/icons\/favicon-\d+\.png$/));
+  expect((await fetched()).filter((path) => path.endsWith('.svg'))).toEqual([]);
+});
+
 test("the app's module tags go in one per task after the paint, so that none makes a long task", async ({ page }) => {
-  // Each modulepreload costs the main thread a few ms as its fetch starts (up
-  // to 9 ms on a phone whose service worker answers it): four in one task
+  // Each modulepreload costs the main thread a few ms as its fetch starts
+  // (3-16 ms at 4x CPU where the service worker answers it): four in one task
   // made tasks that Lighthouse's phone counts as long (src/boot.ts).
   await page.addInitScript(() => {
     const batches: number[] = [];
