@@ -4,7 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { latencyMs } from './hostOptions.js';
+import { getResponse, http, HttpResponse, type RequestHandler } from 'msw';
+import { latencyMs, withHostOptions } from './hostOptions.js';
 import { createMurmurServer, SeedError, type MurmurSeed } from '../node/index.js';
 
 const ORIGIN = 'http://localhost';
@@ -235,5 +236,54 @@ describe('onUnhandledRequest', () => {
       // A known route's own 404 is the core's answer, not a pass-through.
       expect((await send('/api/posts/p-999', {}, origin)).json.errors).toEqual(['Post not found']);
     });
+  });
+});
+
+describe('routing', () => {
+  it("tries only the handlers of the request's method (each try parses the URL and reads the cookies)", async () => {
+    const tried: string[] = [];
+    const watched = <T extends RequestHandler>(name: string, handler: T): T => {
+      const parse = handler.parse.bind(handler);
+      handler.parse = (args) => {
+        tried.push(name);
+        return parse(args);
+      };
+      return handler;
+    };
+    const handlers = withHostOptions(
+      [
+        watched(
+          'POST media',
+          http.post(/\/api\/media$/, () => HttpResponse.json({ from: 'POST media' })),
+        ),
+        watched(
+          'GET media',
+          http.get(/\/media\//, () => HttpResponse.json({ from: 'GET media' })),
+        ),
+        watched(
+          'put',
+          http.put(/\/api\//, () => HttpResponse.json({ from: 'put' })),
+        ),
+        watched(
+          'all',
+          http.all(/\/api\//, () => HttpResponse.json({ from: 'all' })),
+        ),
+      ],
+      {},
+    );
+    const answer = async (method: string, path: string) =>
+      (await (await getResponse(handlers, new Request(`${ORIGIN}${path}`, { method })))?.json()) as unknown;
+
+    expect(await answer('GET', '/api/posts')).toEqual({ from: 'all' });
+    expect(tried).toEqual(['GET media', 'all']);
+    tried.length = 0;
+    expect(await answer('post', '/api/media')).toEqual({ from: 'POST media' });
+    expect(tried).toEqual(['POST media']);
+    tried.length = 0;
+    expect(await answer('PUT', '/api/backup')).toEqual({ from: 'put' });
+    expect(tried).toEqual(['put']);
+    tried.length = 0;
+    expect(await answer('DELETE', '/api/posts/p-1')).toEqual({ from: 'all' });
+    expect(tried).toEqual(['all']);
   });
 });

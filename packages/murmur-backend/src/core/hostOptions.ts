@@ -2,7 +2,7 @@
 // ../node/index.ts): what they mean, and the one msw handler that applies latency,
 // logging and the unhandled-request rule around the backend's own handlers.
 
-import { getResponse, http, passthrough, type RequestHandler } from 'msw';
+import { getResponse, http, HttpHandler, passthrough, type RequestHandler } from 'msw';
 import type { MurmurSeed } from './seed.js';
 
 /** A fixed delay in milliseconds, or a `[min, max]` range drawn from per request. */
@@ -62,6 +62,22 @@ function escapeRegExp(text: string): string {
 }
 
 /**
+ * The handlers that can answer a request with this `method`, in their order.
+ * msw tries each handler it is given in turn, and each try parses the URL and
+ * reads the request's cookies (in a page, `document.cookie`: a call into the
+ * browser); the backend's own handlers are seven, and a GET under `/api` needs
+ * only three of them tried. A handler that is not an HTTP one is kept.
+ */
+function handlersForMethod(handlers: readonly RequestHandler[], method: string): RequestHandler[] {
+  return handlers.filter((handler) => {
+    if (!(handler instanceof HttpHandler)) return true;
+    const expected = handler.info.method;
+    // As msw matches it: a pattern, or the name in any case.
+    return expected instanceof RegExp ? expected.test(method) : expected.toUpperCase() === method.toUpperCase();
+  });
+}
+
+/**
  * One msw handler over the backend's `handlers`, on every route they answer
  * under `basePath`: it waits `latency`, asks them (msw's `getResponse`),
  * passes an unknown `/api` path through when asked to, and logs one line.
@@ -76,7 +92,7 @@ export function withHostOptions(handlers: readonly RequestHandler[], options: Mu
       const started = performance.now();
       const wait = latencyMs(options.latency);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const response = await getResponse([...handlers], request);
+      const response = await getResponse(handlersForMethod(handlers, request.method), request);
       const url = new URL(request.url);
       const passing =
         options.onUnhandledRequest === 'passthrough' &&
