@@ -12,7 +12,8 @@ Re-run from the repository root:
 Parts: images (public/seed/*.jpg), waves (public/seed/waves.mp4 + .jpg),
 login (public/video/login.mp4/.webm + poster), svg (avatars, logo,
 favicon), icons (public/icons/icon-{192,512}.png, favicon-{32,48}.png and
-maskable-512.png, needs rsvg-convert).
+maskable-512.png, needs rsvg-convert), avatars (public/avatars/*-{64,128,256}.webp,
+the raster copies of the avatar drawings, needs rsvg-convert).
 
 The .mp4 files are H.264 (checked to be playable by Debian's Chromium);
 pass --mp4-codec vp9 to put VP9 in the .mp4 container instead.
@@ -109,7 +110,41 @@ def gen_icons(_):
     Image.open(dst).convert("RGB").save(dst, optimize=True)
 
 
-PARTS = {"images": gen_images, "waves": gen_waves, "login": gen_login, "svg": gen_svg, "icons": gen_icons}
+# The widths of each avatar's raster copies: the app draws avatars 36-112 CSS
+# pixels wide, at one to three device pixels per CSS pixel.
+AVATAR_WIDTHS = (64, 128, 256)
+
+
+def gen_avatars(_):
+    # The avatars stay SVG drawings in the data (any client can draw them at
+    # any size); the app draws these lossless WebP copies instead, through
+    # srcset. A WebP is decoded off the page's main thread, where each SVG
+    # image makes the browser build a whole document on it (17-34 ms each on
+    # a slowed phone, just before a feed's first frame). Lossless: the
+    # drawings are flat colour, and lossless WebP is the smallest of the
+    # three tried (lossless WebP, WebP q90, PNG).
+    folder = os.path.join(PUBLIC, "avatars")
+    names = sorted(f[: -len(".svg")] for f in os.listdir(folder) if f.endswith(".svg"))
+    if not names:
+        gen_svg(None)
+        names = sorted(f[: -len(".svg")] for f in os.listdir(folder) if f.endswith(".svg"))
+    for name in names:
+        for width in AVATAR_WIDTHS:
+            dst = out("avatars", "%s-%d.webp" % (name, width))
+            tmp = dst + ".tmp.png"
+            subprocess.check_call(["rsvg-convert", "-w", str(width), "-h", str(width), out("avatars", name + ".svg"), "-o", tmp])
+            Image.open(tmp).convert("RGB").save(dst, "WEBP", lossless=True, method=6)
+            os.remove(tmp)
+
+
+PARTS = {
+    "images": gen_images,
+    "waves": gen_waves,
+    "login": gen_login,
+    "svg": gen_svg,
+    "icons": gen_icons,
+    "avatars": gen_avatars,
+}
 
 
 def main():

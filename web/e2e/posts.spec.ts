@@ -219,4 +219,35 @@ test.describe('post card', () => {
       /^\/seed\/aurora-(640|1200)\.webp$/,
     );
   });
+
+  test('avatars are drawn from the WebP copies of their drawings, at the width they are drawn, and no avatar SVG is fetched', async ({
+    page,
+  }) => {
+    // The browser builds a whole document on the main thread for each SVG
+    // image; a WebP it decodes off it (src/lib/assets.ts, avatarSources).
+    await signIn(page, '/');
+    const drawn = async (avatar: ReturnType<Page['locator']>) => {
+      await expect
+        .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      return avatar.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    };
+    const svgsFetched = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/avatars/') && path.endsWith('.svg')),
+      );
+    // At this page's density of 1: a card's 44 px and the header's 38 px take the 64 px copy.
+    expect(await drawn(page.getByRole('article').first().locator('img.avatar'))).toMatch(
+      /^\/avatars\/seed-\d-64\.webp$/,
+    );
+    expect(await drawn(page.getByRole('banner').locator('img.avatar'))).toMatch(/^\/avatars\/[a-z0-9-]+-64\.webp$/);
+    expect(await svgsFetched()).toEqual([]);
+    // A profile's 112 px takes the 128 px copy.
+    await page.goto('/profile/maya_lind');
+    expect(await drawn(page.locator('img.profile-card__avatar'))).toMatch(/^\/avatars\/seed-\d-128\.webp$/);
+    expect(await svgsFetched()).toEqual([]);
+  });
 });

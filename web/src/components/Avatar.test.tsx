@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { holdUploadsUntil } from '../lib/mediaGate';
 import { Avatar } from './Avatar';
@@ -50,6 +50,34 @@ describe('Avatar', () => {
 
   it('shows a picked file’s local preview as it is', () => {
     render(<Avatar src="/avatars/seed-1.svg" localSrc="blob:http://localhost/preview" name="Me" />);
-    expect(screen.getByRole('img', { name: 'Me' })).toHaveAttribute('src', 'blob:http://localhost/preview');
+    const img = screen.getByRole('img', { name: 'Me' });
+    expect(img).toHaveAttribute('src', 'blob:http://localhost/preview');
+    expect(img).not.toHaveAttribute('srcset');
+  });
+
+  it('draws a shipped avatar from its raster copies, picked for the size it is drawn at', () => {
+    render(<Avatar src="/avatars/seed-2.svg" name="Leo" size={44} />);
+    const img = screen.getByRole('img', { name: 'Leo' });
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/avatars/seed-2-64.webp 64w, /avatars/seed-2-128.webp 128w, /avatars/seed-2-256.webp 256w',
+    );
+    expect(img).toHaveAttribute('sizes', '44px');
+    // The drawing stays the src: what a browser without srcset draws.
+    expect(img).toHaveAttribute('src', '/avatars/seed-2.svg');
+  });
+
+  it('draws the default avatar from its copies too, and an upload from its own URL alone', async () => {
+    render(<Avatar src={'/\\evil.example/p.png'} name="Mallory" size={112} />);
+    const fallback = screen.getByRole('img', { name: 'Mallory' });
+    expect(fallback).toHaveAttribute('srcset', expect.stringContaining('/avatars/default-256.webp 256w'));
+    expect(fallback).toHaveAttribute('sizes', '112px');
+
+    holdUploadsUntil(Promise.resolve());
+    render(<Avatar src="/media/m-02" name="Uploader" />);
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Uploader' })).toHaveAttribute('src', '/media/m-02'));
+    const upload = screen.getByRole('img', { name: 'Uploader' });
+    expect(upload).not.toHaveAttribute('srcset');
+    expect(upload).not.toHaveAttribute('sizes');
   });
 });

@@ -1,4 +1,4 @@
-import { assetUrl } from '../lib/assets';
+import { assetUrl, avatarSources } from '../lib/assets';
 import { useMediaSrc } from '../lib/useMediaSrc';
 
 interface AvatarProps {
@@ -30,10 +30,21 @@ export function Avatar({ src, localSrc, name, size = 40, className = '' }: Avata
       />
     );
   }
+  const shown = media.kind === 'ready' ? media.src : assetUrl('avatars/default.svg');
+  // A shipped drawing is drawn from its raster copies (the one that fits the
+  // size at this screen's density); anything else from its own URL.
+  const copies = localSrc ? null : avatarSources(shown);
   return (
     <img
+      // A new element when the avatar changes between a drawing's copies and
+      // a file of its own: Chromium keeps an <img>'s srcset density after the
+      // srcset goes, so an upload that replaced a drawing reported a natural
+      // width of 0 for a 1-pixel image (a density of 1.7 from the old copy).
+      key={copies ? 'copies' : 'file'}
       className={classes}
-      src={media.kind === 'ready' ? media.src : assetUrl('avatars/default.svg')}
+      src={shown}
+      srcSet={copies ?? undefined}
+      sizes={copies ? `${size}px` : undefined}
       onError={media.kind === 'ready' ? media.onError : undefined}
       alt={name}
       width={size}

@@ -1,5 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assetUrl, isSafeMediaPath, mediaSrc, photoSources } from './assets';
+import { assetUrl, avatarSources, isSafeMediaPath, mediaSrc, photoSources } from './assets';
 
 describe('mediaSrc: which media and avatar URLs from data are rendered', () => {
   it.each([
@@ -80,6 +81,47 @@ describe('photoSources: the WebP copies of the shipped seed photos', () => {
       '',
     ]) {
       expect(photoSources(src), src).toBeNull();
+    }
+  });
+});
+
+describe('avatarSources: the raster copies of the shipped avatar drawings', () => {
+  it('lists the three widths for a shipped avatar, at the root or under a base', () => {
+    expect(avatarSources('/avatars/seed-1.svg')).toBe(
+      '/avatars/seed-1-64.webp 64w, /avatars/seed-1-128.webp 128w, /avatars/seed-1-256.webp 256w',
+    );
+    expect(avatarSources('/murmur/avatars/preset-4.svg')).toBe(
+      '/murmur/avatars/preset-4-64.webp 64w, /murmur/avatars/preset-4-128.webp 128w, /murmur/avatars/preset-4-256.webp 256w',
+    );
+    expect(avatarSources('/avatars/default.svg')).toContain('/avatars/default-64.webp 64w');
+  });
+
+  it('has none for an upload, a host avatar of another name or any other path', () => {
+    for (const src of [
+      '/media/m-01',
+      '/avatars/mine.svg',
+      '/avatars/seed-7.svg',
+      '/avatars/seed-1.png',
+      '/avatars/seed-1.svg.exe',
+      '/seed/seed-1.svg',
+      'avatars/seed-1.svg',
+      '',
+    ]) {
+      expect(avatarSources(src), src).toBeNull();
+    }
+  });
+
+  it('names only copies that are shipped, one per width for every drawing in public/avatars', () => {
+    const folder = '../public/avatars/';
+    const drawings = readdirSync(folder).filter((file) => file.endsWith('.svg'));
+    expect(drawings.length).toBe(11);
+    for (const drawing of drawings) {
+      const copies = avatarSources(`/avatars/${drawing}`);
+      expect(copies, drawing).not.toBeNull();
+      for (const candidate of copies!.split(', ')) {
+        const file = candidate.replace(/ \d+w$/, '').replace('/avatars/', folder);
+        expect(existsSync(file), file).toBe(true);
+      }
     }
   });
 });

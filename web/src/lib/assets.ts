@@ -55,3 +55,19 @@ export function photoSources(src: string): string | null {
   const [, folder, name] = match;
   return `${folder}${name}-640.webp 640w, ${folder}${name}-1200.webp 1200w`;
 }
+
+/** The app's shipped avatar drawings, each with lossless WebP copies 64, 128 and 256 pixels wide (public/avatars/). */
+const SHIPPED_AVATAR = /^(\/(?:[A-Za-z0-9_-]+\/)*avatars\/)(seed-[1-6]|preset-[1-4]|default)\.svg$/;
+
+/**
+ * The `srcset` of a shipped avatar's raster copies, or null for any other
+ * avatar (an upload, or a host's own file, has no copies). The browser decodes
+ * a WebP off the main thread; an SVG image makes it build a whole document on
+ * it, which a feed's first frame would wait for.
+ */
+export function avatarSources(src: string): string | null {
+  const match = SHIPPED_AVATAR.exec(src);
+  if (!match) return null;
+  const [, folder, name] = match;
+  return [64, 128, 256].map((width) => `${folder}${name}-${width}.webp ${width}w`).join(', ');
+}
