@@ -34,8 +34,7 @@ const PICTURE_TAG = /^\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n
 
 /**
  * src/boot.ts as a classic script, emitted as `assets/boot-<hash>.js` and
- * loaded by a plain `<script src>` in <head> (at its end; a signed-in page
- * moves it before its preloads: bootBeforePreloads): it blocks the first
+ * loaded by a plain `<script src>` in <head> (at its end): it blocks the first
  * paint for as long as it takes to run (it sets the theme and the visitor's
  * kind on <html>), which an inline script would do too, but the CSP allows no
  * inline script. After it, src/bootPicture.ts the same way
@@ -117,13 +116,17 @@ function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: str
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
     ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="${base}${c.fileName}">`),
   ];
-  if (page.visitor === 'in') {
-    const wasm = Object.values(bundle).find((a) => a.type === 'asset' && a.fileName.endsWith('.wasm'));
-    if (!wasm) throw new Error('murmur-prerender: no wasm core in the build');
-    // Fetched by wasm-bindgen's `fetch(url)` (CORS mode, same-origin credentials).
-    links.push(`<link rel="preload" as="fetch" crossorigin href="${base}${wasm.fileName}">`);
-  }
   return links;
+}
+
+/**
+ * A signed-in page's first post needs the wasm core too: the boot script
+ * fetches it (src/lib/earlyCore.ts) from the template's `data-core`.
+ */
+function coreUrl(bundle: Rollup.OutputBundle, base: string): string {
+  const wasm = Object.values(bundle).find((a) => a.type === 'asset' && a.fileName.endsWith('.wasm'));
+  if (!wasm) throw new Error('murmur-prerender: no wasm core in the build');
+  return `${base}${wasm.fileName}`;
 }
 
 const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n/gm;
@@ -140,7 +143,12 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
  * in Lighthouse's simulated phone) and came before the returning visitor's
  * picture was painted; in the template they cost a few ms per task, after it.
  */
-function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
+function deferScripts(
+  template: string,
+  links: string[],
+  page: PrerenderedPage,
+  core: string,
+): { head: string; links: string[] } {
   if (!PICTURE_TAG.test(template)) throw new Error('murmur-prerender: index.html has no picture script');
   // A signed-out visitor's page never shows Home's picture: it does not wait for its script.
   if (page.visitor === 'out') template = template.replace(PICTURE_TAG, '\n');
@@ -148,30 +156,12 @@ function deferScripts(template: string, links: string[], page: PrerenderedPage):
   if (!modules.some((tag) => tag.startsWith('<script type="module"')))
     throw new Error('murmur-prerender: index.html has no module script');
   const isPreload = (link: string) => link.startsWith('<link rel="modulepreload"');
-  const app = `<template id="murmur-app" data-visitor="${page.visitor}">${[...modules, ...links.filter(isPreload)].join('')}</template>`;
+  const coreAttribute = page.visitor === 'in' ? ` data-core="${core}"` : '';
+  const app = `<template id="murmur-app" data-visitor="${page.visitor}"${coreAttribute}>${[...modules, ...links.filter(isPreload)].join('')}</template>`;
   return {
     head: template.replace(MODULE_TAG, '').replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${app}\n    ${tag}`),
     links: links.filter((link) => !isPreload(link)),
   };
-}
-
-const PRELOAD_TAG = /^\s*<link rel="(?:modulepreload|preload)"[^>]*>\n/gm;
-const BOOT_TAGS =
-  /^\s*<script src="[^"]*\/assets\/boot-[^"]*"><\/script>\n(?:\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n)?/m;
-
-/**
- * On a signed-in page, the boot and picture scripts come before the preloads
- * left in <head> (the wasm's): a service worker answers the fetches in the
- * order they were made, and the two render-blocking scripts (the picture of
- * a returning visitor's feed among them) are what the first paint waits for.
- */
-function bootBeforePreloads(html: string): string {
-  const boot = html.match(BOOT_TAGS)?.[0];
-  if (!boot) throw new Error('murmur-prerender: a signed-in page has no boot script');
-  const withoutBoot = html.replace(boot, '');
-  const first = withoutBoot.search(PRELOAD_TAG);
-  if (first === -1) return html;
-  return `${withoutBoot.slice(0, first)}${boot}${withoutBoot.slice(first)}`;
 }
 
 /**
@@ -206,14 +196,13 @@ export function prerenderPages(base: string, mode: string): Plugin {
         throw new Error('murmur-prerender: index.html has no boot script');
       for (const page of server.PRERENDERED_PAGES) {
         const markup = await server.renderPage(page);
-        // Before the boot script, which blocks the parser: the preload scanner finds them at once
-        // (a signed-in page then moves its preloads after the boot scripts: bootBeforePreloads).
-        const { head, links } = deferScripts(template, pageLinks(bundle, page, base), page);
+        // Before the boot script, which blocks the parser: the preload scanner finds them at once.
+        const { head, links } = deferScripts(template, pageLinks(bundle, page, base), page, coreUrl(bundle, base));
         const linked = head.replace(
           /<script src="[^"]*\/assets\/boot-/,
           (tag) => `${links.join('\n    ')}\n    ${tag}`,
         );
-        const html = (page.visitor === 'in' ? bootBeforePreloads(linked) : linked).replace(
+        const html = linked.replace(
           '<div id="root"></div>',
           () =>
             `<div id="root" data-prerendered-path="${page.path}" data-prerendered-session="${page.visitor}">${markup}</div>`,

@@ -7,6 +7,7 @@
 // - whether a session is saved, so the prerendered page meant for the other
 //   kind of visitor stays hidden until the app replaces it (global.css): a
 //   signed-in visitor never sees the login form, nor a signed-out one the shell;
+// - the wasm core's download, on a signed-in page (lib/earlyCore.ts);
 // - when the app's modules load: every prerendered page holds them in
 //   `<template id="murmur-app">` (web/build/prerender.ts), inserted here once
 //   the page has painted, or as soon as it is parsed when the page is not
@@ -15,6 +16,7 @@ import { loadStoredSession } from './api/storedSession';
 import { applyTheme, loadTheme } from './features/theme/theme';
 import { yieldToPage } from '@murmur/backend/protocol';
 import { afterFirstPaint } from './lib/afterFirstPaint';
+import { fetchCoreEarly } from './lib/earlyCore';
 
 applyTheme(loadTheme());
 const session = loadStoredSession().token === null ? 'out' : 'in';
@@ -44,6 +46,11 @@ if (app instanceof HTMLTemplateElement) {
     if (document.readyState !== 'loading') resolve();
     else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
   });
+  // A signed-in page's first post needs the backend's wasm core: it
+  // downloads beside the app's modules rather than after them, asked for
+  // once the parse has asked for what the first paint needs.
+  const core = app.dataset.core;
+  if (core && app.dataset.visitor === session) void parsed.then(() => fetchCoreEarly(core));
   if (app.dataset.visitor === session) void Promise.all([afterFirstPaint(), parsed]).then(load);
   else void parsed.then(load);
 }

@@ -17,6 +17,7 @@ import { afterFirstPaint } from './lib/afterFirstPaint';
 import { holdBackendRequestsUntil } from './lib/backendGate';
 import { holdUploadsUntil } from './lib/mediaGate';
 import { prepareDateFormats } from './lib/dateFormats';
+import { takeEarlyCore } from './lib/earlyCore';
 import './styles/global.css';
 
 // The saved theme is on <html> before the first paint (src/boot.ts, in the
@@ -42,6 +43,8 @@ async function startBackend() {
     workerUrl: `${base}${WORKER_SCRIPT}`,
     persist: 'indexeddb',
     waitForWorker: false,
+    // On a signed-in page the boot script has been fetching the core since the HTML came.
+    wasmResponse: takeEarlyCore(),
     // The developers' panel (a chunk of its own, loaded only when on): in
     // `npm run dev`, and on the built site with `?devtools` in the address.
     devtools: import.meta.env.DEV || new URLSearchParams(window.location.search).has('devtools'),

@@ -12,6 +12,7 @@ import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from '.
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
 import { checkSeed } from '../core/seed.js';
+import { coreSource } from './coreSource.js';
 import { startBackend, type Persist } from './startBackend.js';
 import { whenIdle, yieldToPage } from './whenIdle.js';
 import { whenPageControlled } from './workerControl.js';
@@ -37,6 +38,13 @@ export interface MurmurBackendOptions extends MurmurCommonOptions {
   persist: Persist;
   /** The core's `.wasm`; default the one beside this package's code (`new URL(..., import.meta.url)`). */
   wasmUrl?: string | URL;
+  /**
+   * The core's `.wasm` as a `fetch()` you started yourself, so that it
+   * downloads while your modules load (say, from a classic script in
+   * `<head>`): it is read once, and nothing is fetched again. Instead of
+   * `wasmUrl`; passing both is an error.
+   */
+  wasmResponse?: Response | PromiseLike<Response>;
   /** The service worker script; default `<basePath>mockServiceWorker.js` (what `npx msw init` writes). */
   workerUrl?: string;
   /**
@@ -88,8 +96,8 @@ export interface MurmurBackend extends MurmurBackupApi {
  * The wasm core, loaded and made. Each step in a task of its own: a page
  * that has painted stays responsive while the backend starts.
  */
-async function loadCore(wasmUrl: string | URL | undefined, basePath: string): Promise<MockCore> {
-  await init({ module_or_path: wasmUrl ?? new URL('../../core/mock_core_bg.wasm', import.meta.url) });
+async function loadCore(source: ReturnType<typeof coreSource>, basePath: string): Promise<MockCore> {
+  await init({ module_or_path: source });
   performance.mark('murmur:core-ready');
   await yieldToPage();
   const core = new MockCore({ basePath });
@@ -106,9 +114,10 @@ async function loadCore(wasmUrl: string | URL | undefined, basePath: string): Pr
 export async function startMurmurBackend(options: MurmurBackendOptions): Promise<MurmurBackend> {
   const base = normalizeBasePath(options.basePath);
   checkSeed(options.seed); // a bad option fails here, before anything loads
+  const source = coreSource(options, () => new URL('../../core/mock_core_bg.wasm', import.meta.url));
   // The core downloads and compiles off the main thread meanwhile; the rest
   // is set up in a task of its own, after this module's evaluation.
-  const made = loadCore(options.wasmUrl, base);
+  const made = loadCore(source, base);
   made.catch(() => undefined); // awaited below
   await yieldToPage();
   // The backend's handlers exist before the backend does (requests wait for
