@@ -124,10 +124,9 @@ def gen_avatars(_):
     # drawings are flat colour, and lossless WebP is the smallest of the
     # three tried (lossless WebP, WebP q90, PNG).
     folder = os.path.join(PUBLIC, "avatars")
-    names = sorted(f[: -len(".svg")] for f in os.listdir(folder) if f.endswith(".svg"))
-    if not names:
+    if not any(f.endswith(".svg") for f in os.listdir(folder)):
         gen_svg(None)
-        names = sorted(f[: -len(".svg")] for f in os.listdir(folder) if f.endswith(".svg"))
+    names = sorted(f[: -len(".svg")] for f in os.listdir(folder) if f.endswith(".svg"))
     for name in names:
         for width in AVATAR_WIDTHS:
             dst = out("avatars", "%s-%d.webp" % (name, width))
