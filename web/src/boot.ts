@@ -49,8 +49,9 @@ if (app instanceof HTMLTemplateElement) {
   // A signed-in page's first post needs the backend's wasm core: it
   // downloads beside the app's modules rather than after them, asked for
   // once the parse has asked for what the first paint needs.
-  const core = app.dataset.core;
-  if (core && app.dataset.visitor === session) void parsed.then(() => fetchCoreEarly(core));
-  if (app.dataset.visitor === session) void Promise.all([afterFirstPaint(), parsed]).then(load);
-  else void parsed.then(load);
+  if (app.dataset.visitor === session) {
+    const core = app.dataset.core;
+    if (core) void parsed.then(() => fetchCoreEarly(core));
+    void Promise.all([afterFirstPaint(), parsed]).then(load);
+  } else void parsed.then(load);
 }
