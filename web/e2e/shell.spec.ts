@@ -113,3 +113,44 @@ test.describe('at phone width (375 px)', () => {
     }
   });
 });
+
+// The settings pages share a frame (components/settings.css): each must be
+// laid out by its own styles when it is the first one a document shows,
+// not only after the visitor has been on another.
+test.describe('the settings pages, each opened first', () => {
+  for (const [path, width] of [
+    ['/settings/data', 1280],
+    ['/settings/data', 375],
+    ['/theme', 1280],
+    ['/theme', 375],
+  ] as const) {
+    test(`${path} at ${width} px: Go Back beside the title, the cards padded and apart`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 812 });
+      await signIn(page, path);
+      const main = page.getByRole('main');
+      const title = main.getByRole('heading', { level: 1 });
+      await expect(title).toBeVisible();
+      const back = (await main.getByRole('button', { name: 'Go Back' }).boundingBox())!;
+      const heading = (await title.boundingBox())!;
+      // One row: the title right of the button, their middles level.
+      expect(heading.x).toBeGreaterThanOrEqual(back.x + back.width);
+      expect(Math.abs(heading.y + heading.height / 2 - (back.y + back.height / 2))).toBeLessThan(4);
+
+      const cards = await main.getByRole('region').evaluateAll((sections) =>
+        sections.map((section) => {
+          const box = section.getBoundingClientRect();
+          const first = section.querySelector('h2')!.getBoundingClientRect();
+          return { top: box.top, bottom: box.bottom, left: box.left, titleLeft: first.left, titleTop: first.top };
+        }),
+      );
+      expect(cards.length).toBeGreaterThanOrEqual(2);
+      for (const card of cards) {
+        expect(card.titleLeft - card.left, 'space left of a card title').toBeGreaterThanOrEqual(16);
+        expect(card.titleTop - card.top, 'space above a card title').toBeGreaterThanOrEqual(12);
+      }
+      for (let i = 1; i < cards.length; i++) {
+        expect(cards[i].top - cards[i - 1].bottom, 'space between two cards').toBeGreaterThanOrEqual(8);
+      }
+    });
+  }
+});

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BackIcon } from './icons';
+import './settings.css';
 
 /** A settings page's top bar: Go Back and the page's title. */
 export function PageBar({ title }: { title: string }) {

@@ -9,6 +9,7 @@ import { makeBackup, readBackup, restoreBackup, type BackupDownload, type Backup
 import { DemoDataSection } from './ResetDemoData';
 import { askToKeepData, formatBytes, readStorageStatus, type PersistAnswer, type StorageStatus } from './storage';
 import { refreshAfterDataChange } from './useDataSync';
+import '../../components/settings.css';
 import './demo-data.css';
 
 export const RESTORE_DONE_MESSAGE = 'Backup restored';
@@ -21,7 +22,7 @@ export const RESTORE_DONE_MESSAGE = 'Backup restored';
  */
 export function DataPage() {
   return (
-    <div className="theme-page data-page">
+    <div className="settings-page data-page">
       <PageBar title="Your data" />
       <StorageCard />
       <BackupCard />
@@ -54,11 +55,11 @@ function StorageCard() {
   };
 
   return (
-    <section className="card theme-card" aria-labelledby="storage-heading">
-      <h2 id="storage-heading" className="theme-card__title">
+    <section className="card settings-card" aria-labelledby="storage-heading">
+      <h2 id="storage-heading" className="settings-card__title">
         Storage on this device
       </h2>
-      <p className="muted theme-card__lead">
+      <p className="muted settings-card__lead">
         Your posts, the people you follow, your likes and your uploaded images live only in this browser: nothing is
         sent to a server, so this browser holds the only copy.
       </p>
@@ -198,11 +199,11 @@ function BackupCard() {
   };
 
   return (
-    <section className="card theme-card" id="restore" aria-labelledby="backup-heading">
-      <h2 id="backup-heading" className="theme-card__title">
+    <section className="card settings-card" id="restore" aria-labelledby="backup-heading">
+      <h2 id="backup-heading" className="settings-card__title">
         Backup
       </h2>
-      <p className="muted theme-card__lead">
+      <p className="muted settings-card__lead">
         One file with everything: keep it safe, or restore it in another browser or on another device.
       </p>
       <div className="data-actions">

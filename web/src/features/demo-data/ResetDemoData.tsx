@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { resetDemoData } from './api';
 import { refreshAfterDataChange } from './useDataSync';
+import '../../components/settings.css';
 import './demo-data.css';
 
 export const RESET_DONE_MESSAGE = 'Demo data reset';
@@ -18,11 +19,11 @@ export const RESET_DONE_MESSAGE = 'Demo data reset';
 /** The Theme page's 'Demo data' card, with the reset. */
 export function DemoDataSection() {
   return (
-    <section className="card theme-card" aria-labelledby="demo-data-heading">
-      <h2 id="demo-data-heading" className="theme-card__title">
+    <section className="card settings-card" aria-labelledby="demo-data-heading">
+      <h2 id="demo-data-heading" className="settings-card__title">
         Demo data
       </h2>
-      <p className="muted theme-card__lead">
+      <p className="muted settings-card__lead">
         Murmur&rsquo;s people, posts and your activity live in this browser; nothing is sent to a server.
       </p>
       <ResetDemoData />

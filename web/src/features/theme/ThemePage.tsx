@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { PageBar } from '../../components/PageBar';
 import { ACCENTS, BACKGROUNDS, backgroundOf } from './theme';
 import { selectTheme, setAccent, setBackground } from './themeSlice';
+import '../../components/settings.css';
 import './theme.css';
 
 export function ThemePage({ children }: { children?: ReactNode }) {
@@ -11,14 +12,14 @@ export function ThemePage({ children }: { children?: ReactNode }) {
   const dark = backgroundOf(theme.background).dark;
 
   return (
-    <div className="theme-page">
+    <div className="settings-page">
       <PageBar title="Theme" />
 
-      <section className="card theme-card" aria-labelledby="theme-heading">
-        <h2 id="theme-heading" className="theme-card__title">
+      <section className="card settings-card" aria-labelledby="theme-heading">
+        <h2 id="theme-heading" className="settings-card__title">
           Customise your view
         </h2>
-        <p className="muted theme-card__lead">These settings apply to Murmur in this browser.</p>
+        <p className="muted settings-card__lead">These settings apply to Murmur in this browser.</p>
 
         <fieldset className="theme-group">
           <legend className="theme-group__legend">Accent colour</legend>
