@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from './Modal';
+import './confirm.css';
 
 interface ConfirmDialogProps {
   open: boolean;
