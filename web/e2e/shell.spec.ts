@@ -148,8 +148,8 @@ test.describe('the settings pages, each opened first', () => {
         expect(card.titleLeft - card.left, 'space left of a card title').toBeGreaterThanOrEqual(16);
         expect(card.titleTop - card.top, 'space above a card title').toBeGreaterThanOrEqual(12);
       }
-      for (let i = 1; i < cards.length; i++) {
-        expect(cards[i].top - cards[i - 1].bottom, 'space between two cards').toBeGreaterThanOrEqual(8);
+      for (const [above, below] of cards.slice(0, -1).map((card, i) => [card, cards[i + 1]!] as const)) {
+        expect(below.top - above.bottom, 'space between two cards').toBeGreaterThanOrEqual(8);
       }
     });
   }
