@@ -6,30 +6,9 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh --test
 
-results=()
-failed=0
-# Each suite's output is also kept in test-logs/ (one file per suite), so that
-# the end of a failed suite's output can be shown again after the summary:
-# what failed is then on the last screen, the part a CI log shows.
 LOGS="$ROOT/test-logs"
 rm -rf "$LOGS" && mkdir -p "$LOGS"
-failed_logs=()
-run() {
-  local name="$1"
-  shift
-  step "$name"
-  local start=$SECONDS
-  local log
-  log="$LOGS/$(printf '%02d' "${#results[@]}")-$(echo "$name" | tr -c 'A-Za-z0-9\n' '-' | cut -c1-40).log"
-  "$@" 2>&1 | tee "$log"
-  if [ "${PIPESTATUS[0]}" -eq 0 ]; then
-    results+=("PASS  $name ($((SECONDS - start))s)")
-  else
-    results+=("FAIL  $name ($((SECONDS - start))s)")
-    failed=$((failed + 1))
-    failed_logs+=("$log")
-  fi
-}
+source scripts/suites.sh
 
 run "cargo fmt --check" cargo fmt --all --check
 run "prettier --check (TypeScript, JavaScript, CSS, JSON, Markdown)" prettier --check --log-level warn .
@@ -63,20 +42,4 @@ if [ -f scripts/bench-smoke.sh ]; then
   run "bench smoke run" bash scripts/bench-smoke.sh
 fi
 
-step "summary"
-for r in "${results[@]}"; do echo "  $r"; done
-# The bench's budgets never fail the tests, but a crossed one is shown here too.
-if [ -s bench/out/budgets-exceeded-smoke.txt ]; then
-  echo
-  sed 's/^/  /' bench/out/budgets-exceeded-smoke.txt
-fi
-for log in "${failed_logs[@]}"; do
-  echo
-  echo "-- the end of $(basename "$log") (all of it: test-logs/):"
-  # Playwright's summary names each failed test; other tools end with theirs.
-  tail -n 40 "$log" | sed 's/^/  /'
-done
-total=${#results[@]}
-echo
-echo "suites: $((total - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+summary
