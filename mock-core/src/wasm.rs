@@ -210,15 +210,19 @@ impl MockCore {
     }
 
     /// Replaces the state with a host's seed (JSON `{users, follows?,
-    /// posts?}`: users with plain passwords, `[follower, followed]`
-    /// usernames, posts with `likedBy` and `comments`), checked by the API's
-    /// own rules. Throws an `Error` naming the item and the rule; the state
-    /// is then left as it was.
+    /// posts?}`, in Murmur's shape or the API's: users with plain passwords
+    /// and `_id`s or not, follows and likes by username or summary), loaded
+    /// as it is where the core does not rely on it. Returns the report of
+    /// what was adapted, as JSON (`{users, posts, comments, adapted,
+    /// asGiven}`). Throws an `Error` naming the item; the state is then
+    /// left as it was.
     #[wasm_bindgen(js_name = importSeed)]
-    pub fn import_seed(&mut self, json: &str) -> Result<(), JsError> {
-        self.api
+    pub fn import_seed(&mut self, json: &str) -> Result<String, JsError> {
+        let report = self
+            .api
             .import_seed(json, platform_now())
-            .map_err(|e| JsError::new(&e))
+            .map_err(|e| JsError::new(&e))?;
+        serde_json::to_string(&report).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Builds the search index now, instead of at the first tag feed or

@@ -22,7 +22,9 @@ function recordingCore() {
       calls.push('accepted');
       refuse(json);
     },
-    importSeed: () => calls.push('seed'),
+    importSeed: () => {
+      calls.push('seed');
+    },
   };
   return { core, calls };
 }

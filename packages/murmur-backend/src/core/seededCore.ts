@@ -1,5 +1,5 @@
 import type { SnapshotCore } from '../persistence/persistentBackend.js';
-import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
+import { applySeed, type LoadableSeed, type SeedableCore, type SeedReport } from './seed.js';
 
 /**
  * The core with the host's seed applied, and applied again on `reset()`
@@ -7,15 +7,16 @@ import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
  * that "the seed" always means the host's. Without a seed, the core itself.
  * Throws a `SeedError` when the seed is refused. `later`: a saved state is
  * about to replace the core's, so the seed waits for the first reset.
+ * `report`: what the core made of the seed applied now (null when none was).
  */
 export function seededCore(
   core: SnapshotCore & SeedableCore,
   seed: LoadableSeed | undefined,
   later = false,
-): SnapshotCore {
-  if (!seed) return core;
-  if (!later) applySeed(core, seed);
-  return {
+): { core: SnapshotCore; report: SeedReport | null } {
+  if (!seed) return { core, report: null };
+  const report = later ? null : applySeed(core, seed);
+  const seeded: SnapshotCore = {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),
     exportSnapshot: () => core.exportSnapshot(),
@@ -28,4 +29,5 @@ export function seededCore(
       applySeed(core, seed);
     },
   };
+  return { core: seeded, report };
 }

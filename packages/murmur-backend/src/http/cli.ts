@@ -106,6 +106,8 @@ async function readSeedFile(
   reading: Promise<Buffer>,
   checkedBy: (bytes: Buffer) => 'core' | 'core-before' | null,
 ): Promise<{ seed: MurmurSeed; media?: MediaRecord[]; unparsed?: boolean }> {
+  const fixtures = await import('./seedModule.js');
+  if (fixtures.isSeedModule(path)) return { seed: await fixtures.seedFromModule(path) };
   const bytes = await reading;
   // A `{snapshot}` seed the core imports now is checked there, whole (and one
   // it imported before, unchanged since, was): parsing its megabytes here
@@ -209,6 +211,8 @@ async function serve(flags: ServeFlags): Promise<void> {
   const where = flags.state === null ? 'in memory (--memory)' : `in ${flags.state}`;
   const guest = hasGuest(server.core, callCore) ? 'sign in as guest / guest123' : 'this seed has no guest account';
   process.stdout.write(`Murmur backend ready at ${server.url} (state ${where}; ${guest})\n`);
+  if (server.seedReport)
+    process.stdout.write(`${(await import('../core/seed.js')).seedReportLine(server.seedReport)}\n`);
   keepTheHeapSmall();
   if (importedNow && unparsed && !refused && digestFile && reading) {
     // The core imported this seed file and accepted it: a restart need not parse it again while it is unchanged.

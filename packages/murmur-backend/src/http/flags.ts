@@ -21,8 +21,9 @@ Flags:
                           murmur-backend serve --state /tmp/murmur-state
   --memory              keep nothing: every start is the seed again
                           murmur-backend serve --memory
-  --seed FILE           start from a seed {users, follows, posts}, a {snapshot},
-                        or a backup file from the Your data page
+  --seed FILE           start from a seed {users, follows, posts} (an app's fixtures
+                        as they are: .json, or .js/.mjs/.cjs exporting them), a
+                        {snapshot}, or a backup file from the Your data page
                           murmur-backend serve --seed seed.json
   --generate U,P[,S]    start from U generated users and P posts (seed number S, default 1)
                           murmur-backend serve --generate 50,500,7

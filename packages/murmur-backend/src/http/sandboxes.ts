@@ -13,7 +13,7 @@ import type { MockCore } from '../../core/mock_core.js';
 import type { ApiRequest, Backend } from '../core/apiRoute.js';
 import { composeBackend } from '../core/composeBackend.js';
 import type { MediaBackend } from '../core/mediaRoutes.js';
-import type { LoadableSeed } from '../core/seed.js';
+import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { FileStateStore } from '../persistence/fileStore.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
@@ -48,6 +48,8 @@ export interface StateOptions {
 export interface OpenState {
   core: MockCore;
   backend: PersistentBackend;
+  /** What the core made of a `{users, posts}` seed it loaded now (null otherwise). */
+  seedReport: SeedReport | null;
   close(): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export async function openState(
     store = dir === null ? null : await FileStateStore.open(dir, { seedMedia: options.seedMedia });
     const saved = store !== null && (await store.loadState()).loaded.kind === 'ok';
     lap('store');
-    const { backend } = await composeBackend({
+    const { backend, seedReport } = await composeBackend({
       core,
       seed: options.seed,
       // Restarted over a saved state: importing the seed first would be thrown away at once.
@@ -88,6 +90,7 @@ export async function openState(
     return {
       core,
       backend,
+      seedReport,
       async close() {
         backend.close();
         await store?.close();

@@ -12,7 +12,7 @@ import { setupServer, type SetupServer } from 'msw/node';
 import type { MockCore } from '../../core/mock_core.js';
 import { normalizeBasePath, type Latency } from '../core/hostOptions.js';
 import { backendHandlers } from '../core/routes.js';
-import { checkSeed, loadableSeed, type LoadableSeed, type MurmurSeed } from '../core/seed.js';
+import { checkSeed, loadableSeed, type LoadableSeed, type MurmurSeed, type SeedReport } from '../core/seed.js';
 import { lockDirectory, type DirectoryLock } from '../persistence/directoryLock.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { ADMIN_TOKEN_HEADER, controlHandlers, REQUESTS_KEPT, type RequestRecord } from './control.js';
@@ -62,6 +62,8 @@ export interface MurmurHttpServer {
   url: string;
   /** The main state's core (not a sandbox's). */
   core: MockCore;
+  /** What the core made of a `{users, posts}` seed it loaded at this start (null for a snapshot, the demo seed, or a restart over saved state). */
+  seedReport: SeedReport | null;
   /** msw's server, never listening (nothing in this process is intercepted): `use()`, `resetHandlers()`, `listHandlers()` steer every HTTP client. */
   msw: SetupServer;
   /** Stops accepting, finishes the requests in flight (their writes flushed), releases the directory. */
@@ -332,6 +334,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   return {
     url: `http://${shownHost}:${port}${basePath}`,
     core: states.main.core,
+    seedReport: states.main.seedReport,
     msw,
     close() {
       closing ??= (async () => {

@@ -5,6 +5,7 @@ import { backendHandlers, whenStarted } from '../core/routes.js';
 import { normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
+import type { SeedReport } from '../core/seed.js';
 
 export type { GenerateOptions } from '../generate/options.js';
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
@@ -14,7 +15,9 @@ export {
   type SeedComment,
   type SeedData,
   type SeedPost,
+  type SeedReport,
   type SeedUser,
+  type SeedUserRef,
 } from '../core/seed.js';
 export { MockCore, createNodeCore };
 export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
@@ -30,6 +33,12 @@ export interface MurmurServer {
    * `SeedError` when the core refuses the seed.
    */
   ready: Promise<void>;
+  /**
+   * What the core made of a `{users, posts}` seed (see `SeedReport`): set
+   * by the time `ready` resolves; null before, and for the demo seed or a
+   * snapshot.
+   */
+  readonly seedReport: SeedReport | null;
 }
 
 /**
@@ -43,15 +52,26 @@ export interface MurmurServer {
 export function createMurmurServer(options: MurmurCommonOptions & { core?: MockCore } = {}): MurmurServer {
   const base = normalizeBasePath(options.basePath);
   const core = options.core ?? createNodeCore(base);
+  let seedReport: SeedReport | null = null;
   const backend = composeBackend({
     core,
     seed: options.seed,
     persistence: async (seeded) => ({ backend: PersistentBackend.inMemory(await seeded), notices: [] }),
-  }).then(({ backend }) => backend);
+  }).then((composed) => {
+    seedReport = composed.seedReport;
+    return composed.backend;
+  });
   const ready = backend.then(() => undefined);
   ready.catch(() => undefined); // requests report it; `ready` is for the caller
   const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));
-  return { server, core, ready };
+  return {
+    server,
+    core,
+    ready,
+    get seedReport() {
+      return seedReport;
+    },
+  };
 }
 
 /** `createMurmurServer` over `core` (Murmur's own tests). */
