@@ -183,6 +183,22 @@ export async function bodyWithin(request: Request, maxBytes: number): Promise<st
 const HEADERS = { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' };
 
 /**
+ * The core's bytes as a body, handed on as they are. `new Response(bytes)`
+ * copies them (the Fetch standard's "extract a body"), and a whole-list
+ * answer is megabytes (every post: about 8 MB at 10,000); a stream of that
+ * one chunk is read, transferred to the service worker or written to a
+ * socket without a copy. Its length is the `Content-Length` beside it.
+ */
+function bytesStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
  * The msw handlers that route `<base>api/...` on any origin into `backend`.
  * `basePath` is the site's base, with leading and trailing slash (`/`, `/murmur/`).
  */
@@ -207,7 +223,9 @@ export function createHandlers(backend: Backend, basePath = '/') {
       const headers: Record<string, string> = { ...HEADERS };
       if (res.allow) headers.Allow = res.allow;
       if (res.preferenceApplied) headers['Preference-Applied'] = res.preferenceApplied;
-      return new HttpResponse(res.body, { status: res.status, headers });
+      if (typeof res.body === 'string') return new HttpResponse(res.body, { status: res.status, headers });
+      headers['Content-Length'] = String(res.body.byteLength);
+      return new HttpResponse(bytesStream(res.body), { status: res.status, headers });
     }),
   ];
 }

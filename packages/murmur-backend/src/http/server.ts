@@ -21,6 +21,7 @@ import { wasmMemoryBytes } from '../node/nodeCore.js';
 import { documentedMethods, documentFor } from './openapiDocument.js';
 import { BAD_SANDBOX_NAME, openState, SANDBOX_HEADER, SANDBOX_NAME, States, type StateOptions } from './sandboxes.js';
 import { serveStatic } from './staticFiles.js';
+import { OutboundBudget } from './outbound.js';
 
 export type LogFormat = 'text' | 'json' | 'off';
 
@@ -277,11 +278,13 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   }
 
   const inFlight = new Set<Promise<unknown>>();
+  const outbound = new OutboundBudget();
   const server = createServer((req, res) => {
     const begun = performance.now();
     const address = server.address() as AddressInfo;
     const origin = `http://${req.headers.host ?? `${host}:${address.port}`}`;
-    const done = answer(req, res, origin)
+    const done = outbound
+      .answering(res, () => answer(req, res, origin))
       .catch((error: unknown) => {
         console.error('murmur-backend: a request failed', error);
         if (!res.headersSent) sendError(res, 500, 'The server failed to answer');
