@@ -239,8 +239,13 @@ async function main(args: string[]): Promise<void> {
     if (command === undefined) process.exit(2);
     return;
   }
+  if (command === 'init') {
+    const laying = import('./initCommand.js').then(({ init }) => init(rest));
+    await laying.catch((error: unknown) => fail(error instanceof FlagError ? 2 : 1, (error as Error).message));
+    return;
+  }
   if (command !== 'serve')
-    fail(2, `unknown command ${JSON.stringify(command)}: the command is "serve" (murmur-backend serve --help)`);
+    fail(2, `unknown command ${JSON.stringify(command)}: the commands are "serve" and "init" (murmur-backend --help)`);
   try {
     const flags = parseServeFlags(rest);
     if ('help' in flags) {

@@ -43,6 +43,9 @@ Flags:
 
 Requests with the header X-Murmur-Sandbox: NAME get a state of their own,
 made from the seed on first use. SIGINT or SIGTERM stops the server cleanly.
+
+Also: murmur-backend init <public-dir> writes msw's worker, the core's .wasm
+and the demo media into the folder your site serves (murmur-backend init --help).
 `;
 
 export interface ServeFlags {
