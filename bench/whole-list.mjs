@@ -45,7 +45,6 @@ async function measureServer(build, { seedFile, state, password, seconds, work, 
   const base = `http://127.0.0.1:${PORT}`;
   const args = [build.cli, 'serve', '--port', String(PORT), '--state', join(work, `${build.name}-${round}`)];
   const server = await startProcess([...args, '--log', 'off', '--seed', seedFile], `${base}/api/posts/explore?page=1`);
-  const rss = sampleRss(server.child.pid, 250);
   try {
     // Forty users write, each with a token; comments go to posts in turn.
     const users = state.users.filter((user) => user.username !== 'guest').slice(0, 40);
@@ -64,9 +63,12 @@ async function measureServer(build, { seedFile, state, password, seconds, work, 
         };
       },
     });
+    /** One run, with the server's RSS sampled through it (its peak, MB). */
     const timed = async (request) => {
       const loadBefore = load();
-      return summary(await run({ url: base, duration: seconds, timeout: 30, requests: [request] }), loadBefore);
+      const rss = sampleRss(server.child.pid, 100);
+      const result = summary(await run({ url: base, duration: seconds, timeout: 30, requests: [request] }), loadBefore);
+      return { ...result, rssPeakMb: rss.stop().peakMb };
     };
     const posts = await timed(
       write(
@@ -88,7 +90,7 @@ async function measureServer(build, { seedFile, state, password, seconds, work, 
       ),
     );
     const highWaterMb = Math.round(statusKb(server.child.pid, 'VmHWM') / 1024);
-    return { posts, comments, minimal, rss: { ...rss.stop(), highWaterMb } };
+    return { posts, comments, minimal, highWaterMb };
   } finally {
     await stop(server);
   }
@@ -178,20 +180,30 @@ export default {
           `${med(name, run, 'okPerSecond')} [${runs.map((r) => r.okPerSecond).join(', ')}]`,
           `${med(name, run, 'p50ms')} / ${med(name, run, 'p99ms')}`,
           `${runs.reduce((sum, r) => sum + r.non2xx, 0)}, ${runs.reduce((sum, r) => sum + r.errors, 0)}`,
+          Math.max(...runs.map((r) => r.rssPeakMb)),
           runs.map((r) => r.load).join('; '),
         ]);
       }
     }
-    const rssOf = (name) => Math.max(...http.results[name].map((r) => Math.max(r.rss.peakMb, r.rss.highWaterMb)));
+    /** The most RSS was during the whole-list runs (sampled every 100 ms). */
+    const rssOf = (name) => Math.max(...http.results[name].flatMap((r) => [r.posts.rssPeakMb, r.comments.rssPeakMb]));
     const lines = [
       `Over HTTP: \`murmur-backend serve\` over a saved ${http.size.posts}-post state (journalled, flushed), 50 connections (autocannon), ${http.seconds} s per run, the builds taking turns (${http.results.after.length} rounds).`,
       '',
       table(
-        ['build', 'writes', '2xx/s, median [runs]', 'p50 / p99 ms', 'non-2xx, errors', 'load (1, 5, 15 min)'],
+        [
+          'build',
+          'writes',
+          '2xx/s, median [runs]',
+          'p50 / p99 ms',
+          'non-2xx, errors',
+          'RSS peak MB',
+          'load (1, 5, 15 min)',
+        ],
         rows,
       ),
       '',
-      `The server's RSS, the most it ever was (VmHWM, start-up included) over the runs: ${names.map((name) => `${name} ${rssOf(name)} MB`).join(', ')}.`,
+      `The server's RSS: at most ${names.map((name) => `${rssOf(name)} MB (${name})`).join(', ')} during the whole-list runs (sampled every 100 ms); the most it ever was in a server's life, start-up and the \`return=minimal\` run included (VmHWM): ${names.map((name) => `${Math.max(...http.results[name].map((r) => r.highWaterMb))} MB (${name})`).join(', ')}.`,
       '',
       `In the browser (Chromium), ${browser.size} posts, the app's path (in-page transport, msw's handlers, the core, \`res.json()\`), median / p95 ms of ${Object.values(browser.results)[0]?.like.stat.n ?? 0}:`,
       '',
@@ -224,7 +236,13 @@ export default {
         target('`Prefer: return=minimal` writes unchanged or better', `${minimal.toFixed(2)}×`, minimal >= 0.9),
       );
     }
-    targets.push(target(`server RSS ≤ ${RSS_TARGET_MB} MB`, `${rssOf('after')} MB`, rssOf('after') <= RSS_TARGET_MB));
+    targets.push(
+      target(
+        `server RSS ≤ ${RSS_TARGET_MB} MB during the whole-list writes`,
+        `${rssOf('after')} MB`,
+        rssOf('after') <= RSS_TARGET_MB,
+      ),
+    );
     return { body: lines.join('\n'), targets };
   },
 };

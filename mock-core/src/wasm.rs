@@ -44,6 +44,24 @@ impl CoreResponse {
         self.body.clone()
     }
 
+    /// The body's length in bytes.
+    #[wasm_bindgen(getter, js_name = bodyLength)]
+    pub fn body_length(&self) -> usize {
+        self.body.len()
+    }
+
+    /// Bytes `start..end` of the body (clamped to it), copied straight into a
+    /// new JS `Uint8Array`, the body left in place: a large answer (every
+    /// post, megabytes) leaves the module a chunk at a time as it is sent,
+    /// so that no copy of the whole of it is made outside the module.
+    #[wasm_bindgen(js_name = bodyChunk)]
+    pub fn body_chunk(&self, start: usize, end: usize) -> js_sys::Uint8Array {
+        let bytes = self.body.as_bytes();
+        let end = end.min(bytes.len());
+        let chunk = bytes.get(start.min(end)..end).unwrap_or_default();
+        js_sys::Uint8Array::from(chunk)
+    }
+
     /// The body as UTF-8 bytes, moved out without a copy inside the module:
     /// what `new Response(bytes)` takes as it is, where a string would be
     /// decoded from UTF-8 only to be encoded again. A second call gives an

@@ -13,8 +13,10 @@ export {
   coreBackend,
   createHandlers,
   type ApiRequest,
+  StreamedBody,
   type ApiResponse,
   type Backend,
+  type BytesResponse,
   type CoreLike,
 } from './core/apiRoute.js';
 export { createInPageTransport, type InPageTransportOptions } from './browser/inPageTransport.js';

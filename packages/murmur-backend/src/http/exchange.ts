@@ -8,7 +8,6 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { MAX_BODY_BYTES } from '../limits.js';
 import { BACKUP_MAX_BYTES } from '../persistence/backup.js';
-import { holdAnswer } from './outbound.js';
 
 /** The largest upload the core accepts is under 10 MB; a multipart envelope adds a little. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024 + 64 * 1024;
@@ -109,7 +108,6 @@ export async function sendResponse(
     res.end(body); // node:http leaves the body out of a HEAD answer itself
     return;
   }
-  holdAnswer(res, length);
   // With the socket's backpressure; a client gone mid-answer just ends it.
   await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch(() => {
     res.destroy();

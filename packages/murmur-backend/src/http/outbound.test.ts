@@ -4,6 +4,8 @@
 // those being made would pass the budget; small answers pass freely, and one
 // answer larger than the whole budget still goes when nothing else is under way.
 import { describe, expect, it } from 'vitest';
+import { coreBackend, StreamedBody, type ApiRequest } from '../core/apiRoute.js';
+import { createNodeCore } from '../node/index.js';
 import { OutboundBudget } from './outbound.js';
 
 /** Whether `promise` has settled after the microtasks queued so far. */
@@ -33,7 +35,7 @@ describe('the outbound budget', () => {
     const warm = await budget.enter();
     warm.hold(1);
     warm.done();
-    // Eight small answers push the first estimate (an eighth of the budget) out.
+    // Eight small answers push the first estimate (a quarter of the budget) out.
     for (let i = 0; i < 8; i++) {
       const ticket = await budget.enter();
       ticket.hold(2);
@@ -56,5 +58,27 @@ describe('the outbound budget', () => {
     const ticket = await next;
     ticket.done(); // a request that answered nothing (a dropped connection) frees its place too
     expect(await settled(budget.enter())).toBe(true);
+  });
+
+  it('gates a backend: the next request reaches the core once a large answer before it is read', async () => {
+    const core = createNodeCore();
+    core.loadBulk(50, 2000); // every post: about 0.7 MB
+    const reached: string[] = [];
+    const inner = coreBackend(core);
+    const gated = new OutboundBudget(2 ** 20).gate({
+      handle: (request: ApiRequest) => (reached.push(request.url), inner.handle(request)),
+    });
+    const all = { method: 'GET', url: '/api/posts', authorization: undefined, body: '' };
+    const first = await gated.handle(all); // a quarter of the budget estimated: let in
+    const body = first.body as StreamedBody;
+    expect(body).toBeInstanceOf(StreamedBody);
+    const second = Promise.resolve(gated.handle({ ...all, url: '/api/posts?second' }));
+    expect(await settled(second)).toBe(false);
+    expect(reached).toEqual(['/api/posts']);
+    const reader = body.stream().getReader();
+    while (!(await reader.read()).done);
+    expect(await settled(second)).toBe(true);
+    expect(reached).toEqual(['/api/posts', '/api/posts?second']);
+    ((await second).body as StreamedBody).bytes();
   });
 });

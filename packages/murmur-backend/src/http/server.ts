@@ -150,7 +150,8 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
         memory: memoryMb(),
       }),
     }),
-    ...backendHandlers(states.backend(), { basePath, latency: options.latency }),
+    // The core's answers wait for room among those not read yet (outbound.ts).
+    ...backendHandlers(new OutboundBudget().gate(states.backend()), { basePath, latency: options.latency }),
   ];
   const msw = setupServer(...handlers);
   mswRef.current = msw;
@@ -278,13 +279,11 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   }
 
   const inFlight = new Set<Promise<unknown>>();
-  const outbound = new OutboundBudget();
   const server = createServer((req, res) => {
     const begun = performance.now();
     const address = server.address() as AddressInfo;
     const origin = `http://${req.headers.host ?? `${host}:${address.port}`}`;
-    const done = outbound
-      .answering(res, () => answer(req, res, origin))
+    const done = answer(req, res, origin)
       .catch((error: unknown) => {
         console.error('murmur-backend: a request failed', error);
         if (!res.headersSent) sendError(res, 500, 'The server failed to answer');
