@@ -388,8 +388,9 @@ impl<'a> Render<'a> {
             cache.posts.push(None);
         }
         // Every post asked for rendered first (each once, then kept), so
-        // that the body is made in one allocation of its exact size: grown
-        // by doubling, a body of megabytes would be copied again at each step.
+        // that the body is made in one allocation of a size known first:
+        // grown by doubling, a body of megabytes would be copied again at
+        // each step.
         let mut size = head.len().saturating_add(12);
         for &i in &positions {
             let (Some(post), Some(slot)) = (posts.get(i), cache.posts.get_mut(i)) else {
@@ -404,7 +405,13 @@ impl<'a> Render<'a> {
                 size = size.saturating_add(json.len()).saturating_add(1);
             }
         }
-        let mut out = String::with_capacity(size);
+        // Rounded up to a whole MiB: the next answer is a little larger (a
+        // comment, a post more), and an answer still being read when it is
+        // made holds its place, so a room of exactly the last size would
+        // fit none of them and the module's memory would grow by one answer
+        // per write.
+        let rounded = size.checked_next_multiple_of(1 << 20).unwrap_or(size);
+        let mut out = String::with_capacity(rounded);
         out.push('{');
         out.push_str(head);
         out.push_str("\"posts\":[");

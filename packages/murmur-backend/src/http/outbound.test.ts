@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { coreBackend, StreamedBody, type ApiRequest } from '../core/apiRoute.js';
 import { createNodeCore } from '../node/index.js';
-import { OutboundBudget } from './outbound.js';
+import { OutboundBudget, requestKind } from './outbound.js';
 
 /** Whether `promise` has settled after the microtasks queued so far. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -21,7 +21,7 @@ describe('the outbound budget', () => {
     const budget = new OutboundBudget(100);
     const first = await budget.enter();
     first.hold(60);
-    // The next would be counted at 60 (the largest recent answer): 60 + 60 > 100.
+    // The next would be counted at 60 (the last answer of its kind): 60 + 60 > 100.
     const second = budget.enter();
     expect(await settled(second)).toBe(false);
     expect(budget.waiting).toBe(1);
@@ -35,17 +35,31 @@ describe('the outbound budget', () => {
     const warm = await budget.enter();
     warm.hold(1);
     warm.done();
-    // Eight small answers push the first estimate (a quarter of the budget) out.
-    for (let i = 0; i < 8; i++) {
-      const ticket = await budget.enter();
-      ticket.hold(2);
-      ticket.done();
-    }
+    // Once one small answer of the kind is seen, the next count at its size.
+    const small = await budget.enter();
+    small.hold(2);
+    small.done();
     const tickets = await Promise.all(Array.from({ length: 20 }, () => budget.enter()));
     for (const ticket of tickets) ticket.hold(2);
     expect(budget.held).toBe(40);
     for (const ticket of tickets) ticket.done();
     expect(budget.held).toBe(0);
+  });
+
+  it('counts each kind of request at its own last answer: small sign-ins let in no flood of whole-list writes', async () => {
+    const budget = new OutboundBudget(100);
+    for (let i = 0; i < 3; i++) {
+      const login = await budget.enter('POST /api/auth/login');
+      login.hold(1);
+      login.done();
+    }
+    // A kind not seen yet counts as a quarter of the budget: four at a time.
+    const writes = Array.from({ length: 6 }, () => budget.enter('POST /api/posts'));
+    const admitted = await Promise.all(writes.map(settled));
+    expect(admitted).toEqual([true, true, true, true, false, false]);
+    expect(requestKind({ method: 'POST', url: '/api/posts/like/p-01?x=1' })).toBe('POST /api/posts/like');
+    expect(requestKind({ method: 'GET', url: '/api/posts/user/afreen' })).toBe('GET /api/posts/user');
+    expect(requestKind({ method: 'POST', url: '/api/comments/add/6d1e-4f' })).toBe('POST /api/comments/add');
   });
 
   it('sends one answer larger than the budget when nothing else is under way, and never two', async () => {

@@ -5,8 +5,9 @@
 // the server made an answer for each of them long before the first was read,
 // and held them all (hundreds of MB). Now a request reaches the core only
 // while the answers held, and those being made (each counted at the size of
-// the largest of the last few), fit in the budget; the others wait, their
-// bodies read, before the core. An answer is held until its client has read
+// the last answer to a request of its kind: method and route, ids left
+// out), fit in the budget; the others wait, their bodies read, before the
+// core. An answer is held until its client has read
 // it (a large one stays in the core's memory meanwhile, `StreamedBody`).
 // The clients' own pace sets the rate either way, and small answers (a
 // read, a `Prefer: return=minimal` write) count for little. Requests wait
@@ -16,10 +17,17 @@
 import { StreamedBody, type ApiRequest, type Backend } from '../core/apiRoute.js';
 
 /** The bytes of unread answers the server holds before requests wait for the core: a few whole-list answers at 10,000 posts. */
-export const OUTBOUND_BUDGET_BYTES = 32 * 2 ** 20;
+export const OUTBOUND_BUDGET_BYTES = 24 * 2 ** 20;
 
-/** How many of the last answers' sizes estimate the next one's. */
-const RECENT = 8;
+/** Kinds of request whose last answer's size is kept (beyond, they are forgotten and learnt again). */
+const KINDS_KEPT = 64;
+
+/** A request's kind: its method and the route's words (`POST /api/posts/like`), ids left out. */
+export function requestKind(request: Pick<ApiRequest, 'method' | 'url'>): string {
+  const path = request.url.split(/[?#]/, 1)[0] ?? '';
+  const words = path.split('/').filter((part, i) => i < 3 || /^[a-z-]+$/.test(part));
+  return `${request.method} ${words.slice(0, 4).join('/')}`;
+}
 
 /** An answer dropped unread (no reader ever came) gives its place back when collected. */
 const unread = new FinalizationRegistry<() => void>((done) => done());
@@ -33,20 +41,20 @@ export interface OutboundTicket {
 export class OutboundBudget {
   /** Bytes of answers made and not read yet. */
   #held = 0;
-  /** Requests let in whose answer is not made yet. */
+  /** The bytes the answers being made are counted at, together. */
   #making = 0;
+  /** Requests let in whose answer is not made yet. */
+  #makingCount = 0;
   /**
-   * The sizes of the last answers: one being made counts as their largest.
-   * At first, a quarter of the budget each: a few requests at a time until
-   * the answers' sizes are known (50 clients starting at once must not get
-   * 50 whole-list answers made before the first is read).
+   * The size of the last answer to each kind of request: one being made
+   * counts as that. A kind not seen yet counts as a quarter of the budget: a
+   * few at a time until its size is known (50 clients starting at once must
+   * not get 50 whole-list answers made before the first is read).
    */
-  #recent: number[];
-  #waiting: ((ticket: OutboundTicket) => void)[] = [];
+  #sizes = new Map<string, number>();
+  #waiting: { kind: string; estimate: number; admit: (ticket: OutboundTicket) => void }[] = [];
 
-  constructor(private readonly limit = OUTBOUND_BUDGET_BYTES) {
-    this.#recent = new Array<number>(RECENT).fill(limit / 4);
-  }
+  constructor(private readonly limit = OUTBOUND_BUDGET_BYTES) {}
 
   /** Bytes of answers made and not read yet. */
   get held(): number {
@@ -58,38 +66,47 @@ export class OutboundBudget {
     return this.#waiting.length;
   }
 
-  /** Resolves once there is room for one more answer (at once when there is), with its ticket. */
-  enter(): Promise<OutboundTicket> {
-    if (this.#waiting.length === 0 && this.#fits()) return Promise.resolve(this.#admit());
-    return new Promise((resolve) => this.#waiting.push(resolve));
+  /** Resolves once there is room for an answer to a request of `kind` (at once when there is), with its ticket. */
+  enter(kind = ''): Promise<OutboundTicket> {
+    const estimate = this.#sizes.get(kind) ?? this.limit / 4;
+    if (this.#waiting.length === 0 && this.#fits(estimate)) return Promise.resolve(this.#admit(kind, estimate));
+    return new Promise((admit) => this.#waiting.push({ kind, estimate, admit }));
   }
 
   /** Room when nothing is under way (one answer larger than the budget still goes), or when one more answer fits. */
-  #fits(): boolean {
-    if (this.#making === 0 && this.#held === 0) return true;
-    return this.#held + (this.#making + 1) * Math.max(...this.#recent) <= this.limit;
+  #fits(estimate: number): boolean {
+    if (this.#makingCount === 0 && this.#held === 0) return true;
+    return this.#held + this.#making + estimate <= this.limit;
   }
 
-  #admit(): OutboundTicket {
-    this.#making += 1;
+  #admit(kind: string, estimate: number): OutboundTicket {
+    this.#making += estimate;
+    this.#makingCount += 1;
     let state: 'making' | 'holding' | 'done' = 'making';
     let bytes = 0;
+    const made = () => {
+      this.#making -= estimate;
+      this.#makingCount -= 1;
+    };
     return {
       hold: (size) => {
         if (state !== 'making') return;
         state = 'holding';
-        this.#making -= 1;
+        made();
         bytes = size;
         this.#held += size;
-        this.#recent.shift();
-        this.#recent.push(size);
+        if (this.#sizes.size >= KINDS_KEPT && !this.#sizes.has(kind)) this.#sizes.clear();
+        this.#sizes.set(kind, size);
       },
       done: () => {
         if (state === 'done') return;
-        if (state === 'making') this.#making -= 1;
+        if (state === 'making') made();
         this.#held -= bytes;
         state = 'done';
-        while (this.#waiting.length > 0 && this.#fits()) this.#waiting.shift()!(this.#admit());
+        for (let next = this.#waiting[0]; next && this.#fits(next.estimate); next = this.#waiting[0]) {
+          this.#waiting.shift();
+          next.admit(this.#admit(next.kind, next.estimate));
+        }
       },
     };
   }
@@ -101,7 +118,7 @@ export class OutboundBudget {
    */
   gate<B extends Backend>(backend: B): B {
     const handle = async (request: ApiRequest) => {
-      const ticket = await this.enter();
+      const ticket = await this.enter(requestKind(request));
       try {
         const answer = await backend.handle(request);
         const { body } = answer;
