@@ -1,4 +1,4 @@
-// The spec's whole-list answers (issue 51): every post and comment write
+// The spec's whole-list answers: every post and comment write
 // answers every post (`{posts}`, about 8 MB at 10,000 posts), which is what
 // a client written for the spec reads. Side by side in one run, before and
 // after, when a build of the package from before is given
@@ -89,6 +89,9 @@ async function measureServer(build, { seedFile, state, password, seconds, work, 
         'return=minimal',
       ),
     );
+    // A server that died mid-run (its errors counted above) says why: its last output.
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`the ${build.name} server exited during the runs:\n${server.output().slice(-2000)}`);
     const highWaterMb = Math.round(statusKb(server.child.pid, 'VmHWM') / 1024);
     return { posts, comments, minimal, highWaterMb };
   } finally {
