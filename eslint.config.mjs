@@ -60,6 +60,7 @@ const NODE_ONLY_PERSISTENCE = [
   'packages/murmur-backend/src/persistence/fileStore.ts',
   'packages/murmur-backend/src/persistence/directoryLock.ts',
   'packages/murmur-backend/src/persistence/stateFile.ts',
+  'packages/murmur-backend/src/persistence/durableFile.ts',
 ];
 
 export default tseslint.config(
@@ -161,7 +162,14 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: "Browser code never imports Node's modules: put it under node/ or http/." },
             {
-              group: ['**/node/*', '**/http/*', '**/fileStore*', '**/directoryLock*'],
+              group: [
+                '**/node/*',
+                '**/http/*',
+                '**/fileStore*',
+                '**/directoryLock*',
+                '**/stateFile*',
+                '**/durableFile*',
+              ],
               message: 'Browser code never imports the Node and HTTP entries or the on-disk store.',
             },
           ],

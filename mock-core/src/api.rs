@@ -61,14 +61,6 @@ impl Api {
         Ok(())
     }
 
-    /// `import_snapshot` of a snapshot this core exported, unchanged since
-    /// (its host checked that, with a digest kept beside it): the state's
-    /// invariants are not checked again.
-    pub fn import_exported_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
-        self.replace_with(snapshot::import_exported(json)?);
-        Ok(())
-    }
-
     fn replace_with(&mut self, imported: snapshot::Imported) {
         let snapshot::Imported { mut db, base_path } = imported;
         if let Some(from) = base_path {

@@ -192,16 +192,6 @@ impl MockCore {
         self.api.import_snapshot(json).map_err(JsError::from)
     }
 
-    /// `importSnapshot` of a snapshot this core's `exportSnapshot` wrote,
-    /// unchanged since (the host keeps a digest of it to know): read as
-    /// strictly, but the state's rules are not checked again.
-    #[wasm_bindgen(js_name = importExportedSnapshot)]
-    pub fn import_exported_snapshot(&mut self, json: &str) -> Result<(), JsError> {
-        self.api
-            .import_exported_snapshot(json)
-            .map_err(JsError::from)
-    }
-
     /// Replaces the state with `users` generated users (the guest among
     /// them) and `posts` generated posts, for benchmarks.
     #[wasm_bindgen(js_name = loadBulk)]

@@ -19,7 +19,8 @@ export {
 } from './core/apiRoute.js';
 export { createInPageTransport, type InPageTransportOptions } from './browser/inPageTransport.js';
 export { startPersistence } from './browser/indexedDbPersistence.js';
-export { COMPACT_EVERY, PersistentBackend, type SnapshotCore } from './persistence/persistentBackend.js';
+export { PersistentBackend, type SnapshotCore } from './persistence/persistentBackend.js';
+export { IDB_COMPACT_EVERY } from './persistence/compaction.js';
 export { IdbStateStore } from './persistence/store.js';
 export { openDatabase } from './persistence/db.js';
 export { newHead, type JournalEntry, type SavedHead } from './persistence/format.js';

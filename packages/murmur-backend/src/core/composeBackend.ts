@@ -5,7 +5,7 @@
 
 import type { PersistentBackend, SnapshotCore } from '../persistence/persistentBackend.js';
 import { checkSeed, loadableSeed, type LoadableSeed, type MurmurSeed, type SeedableCore } from './seed.js';
-import { seededCore } from './seededCore.js';
+import { seededCore, type SeedMaker } from './seededCore.js';
 
 /** What composeBackend seeds: the wasm `MockCore`, or one still loading. */
 export type ComposableCore = SnapshotCore & SeedableCore;
@@ -17,15 +17,15 @@ export type Persistence = (
 
 export interface ComposeOptions {
   core: ComposableCore | Promise<ComposableCore>;
-  /** The host's seed; default the core's own (the demo seed). */
-  seed?: MurmurSeed;
-  persistence: Persistence;
   /**
-   * The persistence holds a saved state that replaces the seeded one at once
-   * (a server restarted over its directory): the seed is applied on the
-   * first reset instead of now. A saved state that fails to load is a reset too.
+   * The host's seed; default the core's own (the demo seed). A `SeedMaker`
+   * is for a persistence that holds a saved state which replaces the seeded
+   * one at once (a server restarted over its directory): the seed is made
+   * and applied at the first reset instead of now. A saved state that fails
+   * to load is a reset too.
    */
-  seedOnReset?: boolean;
+  seed?: MurmurSeed | SeedMaker;
+  persistence: Persistence;
 }
 
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
@@ -38,8 +38,10 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * is still loading, persistence opens its storage meanwhile.
  */
 export function composeBackend(options: ComposeOptions): Promise<{ backend: PersistentBackend; notices: string[] }> {
-  checkSeed(options.seed);
   const given = options.seed;
+  if (typeof given === 'function')
+    return options.persistence(Promise.resolve(options.core).then((ready) => seededCore(ready, given)));
+  checkSeed(given);
   // Only a generated seed waits (its generator loads first); the others apply at once.
   const seed: LoadableSeed | Promise<LoadableSeed> | undefined =
     given && 'generate' in given ? loadableSeed(given) : given;
@@ -47,11 +49,11 @@ export function composeBackend(options: ComposeOptions): Promise<{ backend: Pers
   if (isPromise(core) || isPromise(seed)) {
     const seeded = Promise.all([core, seed]).then(([ready, loadable]) => {
       performance.mark('murmur:seed-made');
-      const result = seededCore(ready, loadable, options.seedOnReset);
+      const result = seededCore(ready, loadable);
       performance.mark('murmur:seed-loaded');
       return result;
     });
     return options.persistence(seeded);
   }
-  return options.persistence(seededCore(core, seed, options.seedOnReset));
+  return options.persistence(seededCore(core, seed));
 }

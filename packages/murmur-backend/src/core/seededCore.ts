@@ -1,31 +1,32 @@
 import type { SnapshotCore } from '../persistence/persistentBackend.js';
 import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
 
+/** A seed made when it is first needed (generated, or read from a file): a restart over a saved state needs it only at a reset. */
+export type SeedMaker = () => Promise<LoadableSeed | undefined>;
+
 /**
  * The core with the host's seed applied, and applied again on `reset()`
  * (the demo's "reset data" and a state restored after a storage fault), so
  * that "the seed" always means the host's. Without a seed, the core itself.
- * Throws a `SeedError` when the seed is refused. `later`: a saved state is
- * about to replace the core's, so the seed waits for the first reset.
+ * Throws a `SeedError` when the seed is refused. Given a `SeedMaker`, a
+ * saved state is about to replace the core's: the seed is made and applied
+ * at the first reset, not now.
  */
 export function seededCore(
   core: SnapshotCore & SeedableCore,
-  seed: LoadableSeed | undefined,
-  later = false,
+  seed: LoadableSeed | SeedMaker | undefined,
 ): SnapshotCore {
   if (!seed) return core;
-  if (!later) applySeed(core, seed);
+  if (typeof seed !== 'function') applySeed(core, seed);
   return {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),
     exportSnapshot: () => core.exportSnapshot(),
     importSnapshot: (json) => core.importSnapshot(json),
-    ...(core.importExportedSnapshot && {
-      importExportedSnapshot: (json: string) => core.importExportedSnapshot!(json),
-    }),
-    reset() {
+    async reset() {
+      const made = typeof seed === 'function' ? await seed() : seed;
       core.reset();
-      applySeed(core, seed);
+      if (made) applySeed(core, made);
     },
   };
 }

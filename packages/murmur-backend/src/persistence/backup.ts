@@ -12,6 +12,7 @@
 // whenever and wherever it is made. The images are the stored uploads, by id.
 
 import { imageTypeOf, type ImageType } from '../core/imageType.js';
+import { isRecord } from '../json.js';
 
 export const BACKUP_FORMAT = 'murmur-backup';
 export const BACKUP_VERSION = 1;
@@ -189,10 +190,6 @@ function latestActivity(state: Record<string, unknown>): number | null {
     if (isRecord(post) && Array.isArray(post.comments)) post.comments.forEach(see);
   }
   return latest;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // Base64 through the platform's btoa/atob, a slice at a time (a spread of a

@@ -5,8 +5,7 @@
 // What a write costs to save is what the change costs: the request itself
 // (method, url, authorization, body and the clock it was answered at) is
 // appended to a journal, a few hundred bytes. The whole snapshot is saved only
-// for the first save, a reset, and a compaction now and then (every
-// COMPACT_EVERY entries, in the background, holding the lock). Loading a save
+// for the first save, a reset, and a compaction now and then (compaction.ts). Loading a save
 // is the snapshot plus the journal replayed on it at the recorded clocks,
 // which gives the same state (the core's salts come from a generator that
 // lives in the snapshot). Another tab's writes are replayed from the journal
@@ -39,6 +38,7 @@ import {
   type SavedState,
 } from './format.js';
 import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from './backup.js';
+import { IDB_COMPACT_EVERY } from './compaction.js';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
 import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
 import {
@@ -49,20 +49,12 @@ import {
   type StateStore,
 } from './store.js';
 
-/**
- * How many journal entries may follow the saved snapshot before it is saved
- * again in full. Replaying one costs about what answering it did (a like at
- * 10,000 posts: about 1.5 ms), so start-up replays at most this many.
- */
-export const COMPACT_EVERY = 64;
-
 /** The parts of the wasm facade this layer uses. */
 export interface SnapshotCore extends TimedCoreLike {
   exportSnapshot(): string;
   importSnapshot(json: string): void;
-  /** `importSnapshot` of a text `exportSnapshot` gave, unchanged since: its rules are not checked again. */
-  importExportedSnapshot?(json: string): void;
-  reset(): void;
+  /** Back to the seed (which may be made first: a promise then). */
+  reset(): void | Promise<void>;
 }
 
 /** What a tab posts on the channel after each save. */
@@ -87,7 +79,7 @@ export interface PersistentBackendOptions {
   onExternalChange?: (revision: number) => void;
   /** Called with a message for the user (storage stopped working, …). */
   onNotice?: (message: string) => void;
-  /** Journal entries after which the snapshot is saved in full again (default COMPACT_EVERY). */
+  /** Journal entries after which the snapshot is saved in full again (default IDB_COMPACT_EVERY). */
   compactEvery?: number;
   /** Called after each save this tab makes (the state is now stored on this device). */
   onSaved?: () => void;
@@ -182,7 +174,7 @@ export class PersistentBackend implements Backend {
     this.onNotice = options.onNotice ?? (() => undefined);
     this.onSaved = options.onSaved ?? (() => undefined);
     this.direct = coreBackend(options.core);
-    this.compactEvery = Math.max(1, options.compactEvery ?? COMPACT_EVERY);
+    this.compactEvery = Math.max(1, options.compactEvery ?? IDB_COMPACT_EVERY);
     this.channel?.addEventListener('message', this.onChannelMessage);
   }
 
@@ -293,7 +285,15 @@ export class PersistentBackend implements Backend {
   /** Back to the seed data, in every tab; the uploads go too. */
   reset(): Promise<ApiResponse> {
     return this.writeAndFlush(async () => {
-      this.core.reset();
+      try {
+        await this.core.reset();
+      } catch (error) {
+        // The seed is made when first needed (a server restarted over its
+        // state reads its seed file only now), and may be refused then.
+        this.rollBack();
+        const why = error instanceof Error ? error.message : String(error);
+        return { response: errorResponse(500, `The seed could not be loaded, so nothing was reset: ${why}`) };
+      }
       return {
         response: { status: 200, body: JSON.stringify({ reset: true }) },
         save: { clearMedia: true, unconditional: true },
@@ -361,7 +361,7 @@ export class PersistentBackend implements Backend {
       try {
         this.loadSaved(loaded.saved, storedHead, journal);
       } catch (error) {
-        this.core.reset();
+        await this.core.reset();
         this.base = this.core.exportSnapshot();
         await this.setAside(loaded.saved, error instanceof Error ? error.message : String(error));
         return [RESTORED_FROM_SEED];
@@ -384,8 +384,7 @@ export class PersistentBackend implements Backend {
   private loadSaved(saved: SavedState, storedHead: unknown, journal: unknown[]): void {
     const base = headOf(saved);
     const chain = chainFrom(journal, base, upToOf(base, storedHead));
-    if (saved.exported && this.core.importExportedSnapshot) this.core.importExportedSnapshot(saved.snapshot);
-    else this.core.importSnapshot(saved.snapshot);
+    this.core.importSnapshot(saved.snapshot);
     this.replay(chain);
     this.base = saved.snapshot;
     this.tail = chain;
@@ -633,30 +632,36 @@ export class PersistentBackend implements Backend {
 
   /**
    * Saves the snapshot in full once the journal is `compactEvery` entries
-   * long: soon after, holding the lock, at the head this tab holds (should
-   * another tab have saved since, it is left to that one).
+   * long: soon after, in the background.
    */
   private scheduleCompaction(): void {
     if (this.compacting || this.tail.length < this.compactEvery) return;
     this.compacting = true;
     setTimeout(() => {
-      void this.exclusive(async () => {
-        const head = this.head;
-        if (!head || this.tail.length < this.compactEvery) return;
-        const snapshot = this.core.exportSnapshot();
-        await this.store.save(toSaved(head, snapshot), { expected: head });
-        this.base = snapshot;
-        this.tail = [];
-      })
-        .catch((error: unknown) => {
-          // Nothing lost: the journal stays, and the next write tries again
-          // (or, when another tab saved since, that tab compacts).
-          if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
-        })
-        .finally(() => {
-          this.compacting = false;
-        });
+      void this.compact(this.compactEvery).finally(() => {
+        this.compacting = false;
+      });
     }, 0);
+  }
+
+  /**
+   * Saves the snapshot in full when the journal holds at least `atLeast`
+   * entries (any, by default: a clean shutdown, after which a start replays
+   * nothing), holding the lock, at the head this tab holds: should another
+   * tab have saved since, it is left to that one. Never rejects: the journal
+   * stays, and nothing is lost.
+   */
+  compact(atLeast = 1): Promise<void> {
+    return this.exclusive(async () => {
+      const head = this.head;
+      if (!head || this.tail.length < atLeast) return;
+      const snapshot = this.core.exportSnapshot();
+      await this.store.save(toSaved(head, snapshot), { expected: head });
+      this.base = snapshot;
+      this.tail = [];
+    }).catch((error: unknown) => {
+      if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
+    });
   }
 
   private readonly onChannelMessage = () => {

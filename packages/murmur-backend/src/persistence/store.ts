@@ -15,6 +15,7 @@ import {
 import {
   chainFrom,
   chainHead,
+  headOf,
   isHead,
   NoBaseError,
   overwritesOther,
@@ -390,10 +391,6 @@ export class IdbStateStore implements StateStore {
       return records.filter((record): record is MediaRecord => record !== undefined);
     });
   }
-}
-
-function headOf(head: SavedHead): SavedHead {
-  return { revision: head.revision, stamp: head.stamp, savedAt: head.savedAt };
 }
 
 /** A Blob, also one from another realm (a test environment's, say). */
