@@ -15,7 +15,7 @@
 //   change is undone, that save loaded, and the request run again); the
 //   response goes out only once that transaction has committed. A sign-in is
 //   not journaled (it changes nothing). The first save, a reset, and a
-//   compaction every COMPACT_EVERY (64) entries (in the background, holding
+//   compaction every IDB_COMPACT_EVERY entries (in the background, holding
 //   the lock) save the snapshot in full and empty the journal.
 // - Loading a save (start-up, another tab's): the snapshot, then the journal
 //   replayed on it at the recorded clocks, which gives the same state (the
