@@ -37,6 +37,12 @@ impl Api {
         &self.db
     }
 
+    /// The state's revision: bumped by every request that changes the state
+    /// (see docs/rules.md, "Revisions and events").
+    pub fn revision(&self) -> u64 {
+        self.db.revision()
+    }
+
     /// The base path media and avatar paths are absolute under.
     pub fn base_path(&self) -> &str {
         &self.db.base_path
@@ -53,7 +59,9 @@ impl Api {
     }
 
     /// Replaces the state with a snapshot; a bad one is refused and the
-    /// state stays as it was.
+    /// state stays as it was. The revision becomes the snapshot's, so that
+    /// export, import and export give the same text, and requests replayed
+    /// over it give the revisions they gave where it was exported.
     /// Relative media and avatar paths (states saved before paths were
     /// absolute) are moved under the base path.
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
@@ -75,6 +83,14 @@ impl Api {
     pub fn load_bulk(&mut self, users: usize, posts: usize) {
         let mut db = snapshot::bulk(users, posts, self.db.rng.clone());
         base_path::apply(&mut db, &self.db.base_path);
+        self.replace_with_new(db);
+    }
+
+    /// Puts a new state (a seed, a generated one) in place of this one, one
+    /// revision on: a new state never reuses a revision this one has had.
+    fn replace_with_new(&mut self, mut db: Db) {
+        db.take_changes();
+        db.set_revision(self.db.revision().saturating_add(1));
         self.db = db;
     }
 
@@ -83,7 +99,8 @@ impl Api {
     /// their `createdAt` or `now`. A refused seed leaves the state as it
     /// was, and the error names the item and the rule.
     pub fn import_seed(&mut self, json: &str, now: Now) -> Result<(), String> {
-        self.db = crate::seed_import::import(&self.db, json, now)?;
+        let db = crate::seed_import::import(&self.db, json, now)?;
+        self.replace_with_new(db);
         Ok(())
     }
 
@@ -98,7 +115,7 @@ impl Api {
     pub fn reset(&mut self) {
         let mut db = crate::seed::seed_db(self.db.rng.clone());
         base_path::apply(&mut db, &self.db.base_path);
-        self.db = db;
+        self.replace_with_new(db);
     }
 }
 

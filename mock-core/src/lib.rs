@@ -40,6 +40,8 @@ mod views;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod changes_tests;
 #[cfg(test)]
 mod contract;
 #[cfg(test)]

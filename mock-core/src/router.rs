@@ -412,14 +412,28 @@ pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
 }
 
 /// Answers one request; never panics, never leaves a failed change behind
-/// (handlers check every rule before they mutate).
+/// (handlers check every rule before they mutate). What the request marked
+/// in the store (see `crate::db::Changes`) is committed when it succeeded:
+/// a new revision, and the response says it `changed` the state.
 pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
-    match answer(db, req, now) {
+    // Marks left by anything but a request (a seed's import) are not its.
+    db.take_changes();
+    let answered = answer(db, req, now);
+    let changes = db.take_changes();
+    let (changed, media_id) = match answered {
+        Ok(_) => (db.commit(&changes), changes.media),
+        Err(_) => (false, None),
+    };
+    let revision = db.revision();
+    match answered {
         Ok(reply) => Response {
             status: reply.status,
             body: reply.body,
             allow: None,
             preference_applied: reply.applied,
+            changed,
+            media_id,
+            revision,
         },
         Err(err) => Response {
             status: err.status(),
@@ -429,6 +443,9 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
                 _ => None,
             },
             preference_applied: None,
+            changed,
+            media_id,
+            revision,
         },
     }
 }

@@ -28,6 +28,10 @@ struct Snapshot<'a> {
     counters: Cow<'a, Counters>,
     /// The salt generator's state, as 16 hex digits.
     rng: String,
+    /// The state's revision (docs/rules.md, "Revisions and events").
+    /// Snapshots saved before it was recorded load at 0.
+    #[serde(default)]
+    revision: u64,
     /// The base path the state's media and avatar paths were made under
     /// (`/`, `/murmur/`): a state loaded under another base moves them there.
     /// Absent from snapshots saved before it was recorded.
@@ -71,6 +75,7 @@ pub fn export(db: &Db) -> String {
         posts: Cow::Borrowed(db.posts()),
         counters: Cow::Borrowed(&db.counters),
         rng: format!("{:016x}", db.rng.0),
+        revision: db.revision(),
         base_path: Some(Cow::Borrowed(&db.base_path)),
     };
     serde_json::to_string(&doc).unwrap_or_default()
@@ -113,7 +118,8 @@ fn read(text: &str) -> Result<Imported, String> {
     };
     let (users, posts) = (doc.users.into_owned(), doc.posts.into_owned());
     check(&users, &posts)?;
-    let db = Db::from_parts(users, posts, doc.counters.into_owned(), Rng(rng));
+    let mut db = Db::from_parts(users, posts, doc.counters.into_owned(), Rng(rng));
+    db.set_revision(doc.revision);
     Ok(Imported { db, base_path })
 }
 

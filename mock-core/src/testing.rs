@@ -52,6 +52,7 @@ impl TestApi {
         body: &str,
         prefer: Option<&str>,
     ) -> crate::Response {
+        let (state, revision) = (self.state(), self.api.revision());
         let res = self.api.handle(
             &Request {
                 method,
@@ -76,7 +77,30 @@ impl TestApi {
                 panic!("{broken}");
             }
         }
+        // `changed` is exactly whether the state changed, and the
+        // revision moved with it.
+        let changed = self.state() != state;
+        assert_eq!(
+            res.changed,
+            changed,
+            "{method} {url} {body}: changed is {} but the state {}",
+            res.changed,
+            if changed { "changed" } else { "did not" }
+        );
+        assert_eq!(
+            res.revision,
+            revision + u64::from(changed),
+            "{method} {url}"
+        );
+        assert_eq!(res.revision, self.api.revision());
         res
+    }
+
+    /// The whole state but its revision.
+    pub fn state(&self) -> Value {
+        let mut state: Value = serde_json::from_str(&self.api.export_snapshot()).unwrap();
+        state.as_object_mut().unwrap().remove("revision");
+        state
     }
 
     pub fn call(

@@ -17,6 +17,9 @@ pub struct CoreResponse {
     body: String,
     allow: Option<&'static str>,
     preference_applied: Option<&'static str>,
+    changed: bool,
+    media_id: Option<String>,
+    revision: u64,
 }
 
 #[wasm_bindgen]
@@ -37,6 +40,28 @@ impl CoreResponse {
     #[wasm_bindgen(getter, js_name = preferenceApplied)]
     pub fn preference_applied(&self) -> Option<String> {
         self.preference_applied.map(str::to_owned)
+    }
+
+    /// Whether the request committed a change to the state (a write that
+    /// succeeded): what a host saves. A read, a sign-in and a refused
+    /// write are `false`.
+    #[wasm_bindgen(getter)]
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
+    /// The id (`m-01`) of the upload the request registered (`POST
+    /// /api/media`), to store its bytes under; else `undefined`.
+    #[wasm_bindgen(getter, js_name = mediaId)]
+    pub fn media_id(&self) -> Option<String> {
+        self.media_id.clone()
+    }
+
+    /// The state's revision after the request (one more than before when
+    /// it `changed` the state). A number: exact up to 2^53.
+    #[wasm_bindgen(getter)]
+    pub fn revision(&self) -> f64 {
+        self.revision as f64
     }
 
     #[wasm_bindgen(getter)]
@@ -108,6 +133,14 @@ impl MockCore {
         self.api.base_path().to_owned()
     }
 
+    /// The state's revision: bumped by every request that changes the
+    /// state; importing a snapshot restores the one it was saved at, and
+    /// `reset`, `importSeed` and `loadBulk` move one past the current one.
+    #[wasm_bindgen(getter)]
+    pub fn revision(&self) -> f64 {
+        self.api.revision() as f64
+    }
+
     /// Answers one request at the platform's current time and zone.
     /// `prefer` is the request's `Prefer` header, if any (`return=minimal`
     /// makes a post or comment write answer only the post it changed).
@@ -176,6 +209,9 @@ impl MockCore {
             body: res.body,
             allow: res.allow,
             preference_applied: res.preference_applied,
+            changed: res.changed,
+            media_id: res.media_id,
+            revision: res.revision,
         }
     }
 

@@ -47,9 +47,10 @@ fn call(api: &mut Api, method: &str, url: &str, token: Option<&str>, body: Value
 /// The fixture as the current build exports it: every relative media and
 /// avatar path the media rule accepts moved under `base`; the refused ones
 /// (`\\\\evil.example/a.png`, `javascript:alert(1)`) as they were; and the
-/// base they are under recorded at the end.
+/// revision (0: it was saved before revisions were recorded) and the base
+/// they are under recorded at the end.
 fn migrated(saved: &str, base: &str) -> String {
-    let recorded = format!(",\"basePath\":\"{base}\"}}");
+    let recorded = format!(",\"revision\":0,\"basePath\":\"{base}\"}}");
     saved
         .trim_end()
         .strip_suffix('}')

@@ -176,25 +176,38 @@ fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
     Ok((post, index))
 }
 
-fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let text = rules::comment_not_blank(cx.body::<CommentRequest>()?.text())?;
     let now = cx.now.epoch_ms;
-    let (post, index) = locate(&mut cx)?;
-    let comment = post
+    let post = cx
+        .db
+        .post(cx.param("postId"))
+        .ok_or(ApiError::PostNotFound)?;
+    let comment_id = cx.param("commentId");
+    let (index, comment) = post
         .comments
-        .get_mut(index)
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.id == comment_id)
         .ok_or(ApiError::CommentNotFound)?;
     if comment.author != me.id {
         return Err(ApiError::EditCommentNotOwner);
     }
     // The text it already has is kept as it is: an old state may hold one
     // the length rule now refuses.
-    if text != comment.text {
-        comment.text = rules::check_comment(&text)?;
-    }
-    comment.updated_at = now;
-    post.updated_at = now;
+    let text = if text == comment.text {
+        text
+    } else {
+        rules::check_comment(&text)?
+    };
     let post_id = post.id.clone();
+    cx.db.change_post(&post_id, |post| {
+        if let Some(comment) = post.comments.get_mut(index) {
+            comment.text = text;
+            comment.updated_at = now;
+        }
+        post.updated_at = now;
+    });
     changed_post(&cx, 201, &post_id)
 }
 

@@ -54,6 +54,12 @@ export interface CoreAnswer {
   status: number;
   readonly allow?: string;
   readonly preferenceApplied?: string;
+  /** Whether the request committed a change to the state (a write that succeeded): what a host saves. */
+  readonly changed: boolean;
+  /** The id (`m-01`) of the upload the request registered (`POST /api/media`), to store its bytes under. */
+  readonly mediaId?: string;
+  /** The state's revision after the request: one more than before when it `changed` the state. */
+  readonly revision: number;
   takeBody(): Uint8Array;
   free(): void;
 }
