@@ -309,7 +309,7 @@ fn the_revision_counts_committed_changes_and_is_saved_with_the_state() {
     assert_eq!(elsewhere.export_snapshot(), saved);
     assert_eq!(like(&mut elsewhere, "p-04").revision, 3);
     assert_eq!(like(&mut api, "p-04").revision, 3);
-    elsewhere.import_exported_snapshot(&saved).unwrap();
+    elsewhere.import_snapshot(&saved).unwrap();
     assert_eq!(elsewhere.revision(), 2);
 
     // A snapshot saved before revisions were recorded loads at 0.

@@ -43,7 +43,7 @@
 //   (../persistence/savedMarker.ts): found again with storage empty, start-up says once
 //   that the browser cleared the data (STORAGE_CLEARED).
 
-import { openDatabase } from '../persistence/db.js';
+import { openDatabase } from '../persistence/indexedDb.js';
 import { browserLocks } from '../persistence/locks.js';
 import { PersistentBackend, type SnapshotCore } from '../persistence/persistentBackend.js';
 import {
@@ -73,11 +73,11 @@ export async function startPersistence(
   const notices: string[] = [];
   const marker = browserMarker();
   const opening = openDatabase().then(
-    (db) => ({ db, store: new IdbStateStore(db, { reopen: () => openDatabase() }) as StateStore }),
+    (database) => ({ database, store: new IdbStateStore(database, { reopen: () => openDatabase() }) as StateStore }),
     (error: unknown) => {
       console.warn('Murmur: IndexedDB is not available', error);
       notices.push(NOT_PERSISTENT);
-      return { db: null, store: new MemoryStateStore() as StateStore };
+      return { database: null, store: new MemoryStateStore() as StateStore };
     },
   );
   let ready: SnapshotCore;
@@ -85,7 +85,7 @@ export async function startPersistence(
     ready = await core;
   } catch (error) {
     // No backend after all: the connection is not kept open.
-    void opening.then(({ db }) => db?.close());
+    void opening.then(({ database }) => database?.close());
     throw error;
   }
   const { store } = await opening;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import { bodyText, bodyWithin, coreBackend, createHandlers, type ApiRequest } from './apiRoute.js';
+import { bodyWithin, createHandlers } from './apiRoute.js';
+import { bodyText, coreBackend, type ApiRequest } from './coreCall.js';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
 import { createNodeCore, createTestServer } from '../node/index.js';
 

@@ -14,8 +14,8 @@ let backend: PersistentBackend;
 let server: ReturnType<typeof setupServer>;
 
 beforeAll(async () => {
-  const { db } = await freshDatabase();
-  ({ backend } = await PersistentBackend.start({ core: newCore('/murmur/'), store: new IdbStateStore(db) }));
+  const { database } = await freshDatabase();
+  ({ backend } = await PersistentBackend.start({ core: newCore('/murmur/'), store: new IdbStateStore(database) }));
   server = setupServer(...createPersistenceHandlers(backend, '/murmur/'), ...createHandlers(backend, '/murmur/'));
   server.listen({ onUnhandledRequest: 'error' });
 });

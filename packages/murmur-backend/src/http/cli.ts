@@ -35,7 +35,7 @@ async function serve(args: string[]): Promise<void> {
   const mark = performance.now();
   const [{ startMurmurHttpServer }, { callCore }] = await Promise.all([
     import('./server.js'),
-    import('../core/apiRoute.js'),
+    import('../core/coreCall.js'),
   ]);
   const server = await startMurmurHttpServer({
     port: flags.port,

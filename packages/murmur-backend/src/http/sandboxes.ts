@@ -10,12 +10,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { MockCore } from '../../core/mock_core.js';
-import type { ApiRequest, Backend } from '../core/apiRoute.js';
+import type { ApiRequest, Backend } from '../core/coreCall.js';
 import { composeBackend } from '../core/composeBackend.js';
 import type { MediaBackend } from '../core/mediaRoutes.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { FileStateStore } from '../persistence/fileStore.js';
-import { FILE_COMPACT_EVERY } from '../persistence/compaction.js';
+import { FILE_COMPACT_EVERY, FILE_COMPACT_WHEN_IDLE } from '../persistence/compaction.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import type { LoadableSeed } from '../core/seed.js';
 import type { MediaRecord } from '../persistence/store.js';
@@ -108,7 +108,12 @@ export async function openState(dir: string | null, options: StateOptions, phase
       seed: saved ? async () => (await options.seed()).seed : (await seed()).seed,
       persistence: async (seeded) => {
         if (store === null) return { backend: PersistentBackend.inMemory(await seeded), notices: [] };
-        return PersistentBackend.start({ core: await seeded, store, compactEvery: FILE_COMPACT_EVERY });
+        return PersistentBackend.start({
+          core: await seeded,
+          store,
+          compactEvery: FILE_COMPACT_EVERY,
+          compactWhenIdle: FILE_COMPACT_WHEN_IDLE,
+        });
       },
     });
     lap('restore');

@@ -18,11 +18,11 @@ export const BACKUP_FORMAT = 'murmur-backup';
 export const BACKUP_VERSION = 1;
 
 /**
- * The largest file restored: 100 MB. A backup holds the state (2.6 MB at
- * 10,000 posts: bench/backup.mjs) and every upload in base64 (each at
- * most 10 MB, 13.4 MB encoded); a larger file is refused before it is read,
- * so that a wrong file picked by mistake (a video, a disk image) is never
- * loaded into memory.
+ * The largest file restored. A backup holds the state (bench/backup.mjs
+ * measures it at 10,000 posts) and every upload in base64 (a third larger
+ * than the file); a larger file is refused before it is read, so that a
+ * wrong file picked by mistake (a video, a disk image) is never loaded into
+ * memory.
  */
 export const BACKUP_MAX_BYTES = 100 * 1024 * 1024;
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './directoryLock.js';
 import type { MockCore } from '../../core/mock_core.js';
-import { bodyText, callCore } from '../core/apiRoute.js';
+import { bodyText, callCore } from '../core/coreCall.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { RESTORED_FROM_SEED } from './constants.js';
 import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText } from './fileStore.js';

@@ -11,7 +11,7 @@ import {
   requestResult,
   STATE_STORE,
   STORAGE_DEADLINE_MS,
-} from './db.js';
+} from './indexedDb.js';
 import {
   chainFrom,
   chainHead,
@@ -174,23 +174,23 @@ async function mediaFrom(id: string, found: unknown): Promise<MediaRecord | unde
  * connection under a running tab, the next operation opens it again (once).
  */
 export class IdbStateStore implements StateStore {
-  private db: IDBDatabase | null;
+  private database: IDBDatabase | null;
   private readonly reopen: (() => Promise<IDBDatabase>) | undefined;
   private readonly deadline: number;
 
-  constructor(db: IDBDatabase, options: IdbStoreOptions = {}) {
+  constructor(database: IDBDatabase, options: IdbStoreOptions = {}) {
     this.reopen = options.reopen;
     this.deadline = options.deadline ?? STORAGE_DEADLINE_MS;
-    this.db = null;
-    this.adopt(db);
+    this.database = null;
+    this.adopt(database);
   }
 
-  private adopt(db: IDBDatabase): void {
-    this.db = db;
+  private adopt(database: IDBDatabase): void {
+    this.database = database;
     // Fired when the browser closes the connection itself (site data cleared,
     // the disk gone): the next operation reopens.
-    db.onclose = () => {
-      if (this.db === db) this.db = null;
+    database.onclose = () => {
+      if (this.database === database) this.database = null;
     };
   }
 
@@ -201,7 +201,7 @@ export class IdbStateStore implements StateStore {
     operation: (tx: IDBTransaction) => Promise<T>,
   ): Promise<T> {
     const attempt = async () => {
-      if (!this.db) {
+      if (!this.database) {
         if (!this.reopen) throw new StorageUnavailableError(new Error('The database connection is closed'));
         try {
           this.adopt(await this.reopen());
@@ -209,7 +209,7 @@ export class IdbStateStore implements StateStore {
           throw new StorageUnavailableError(error);
         }
       }
-      return operation(this.db!.transaction(stores, mode));
+      return operation(this.database!.transaction(stores, mode));
     };
     try {
       return await attempt();
@@ -217,11 +217,11 @@ export class IdbStateStore implements StateStore {
       if (!this.reopen || !mayBeClosedConnection(error)) throw error;
       // Closed under us (the close event may come after the failure): open again.
       try {
-        this.db?.close();
+        this.database?.close();
       } catch {
         // Already closed.
       }
-      this.db = null;
+      this.database = null;
       return attempt();
     }
   }
