@@ -21,7 +21,7 @@ export { createInPageTransport, type InPageTransportOptions } from './browser/in
 export { startPersistence } from './browser/indexedDbPersistence.js';
 export { PersistentBackend, type SnapshotCore } from './persistence/persistentBackend.js';
 export { IDB_COMPACT_EVERY } from './persistence/compaction.js';
-export { IdbStateStore } from './persistence/store.js';
+export { IdbStateStore } from './persistence/idbStateStore.js';
 export { openDatabase } from './persistence/indexedDb.js';
 export { newHead, type JournalEntry, type SavedHead } from './persistence/format.js';
 export { readBackup } from './persistence/backup.js';

@@ -55,7 +55,8 @@ import {
   type DataChangedDetail,
 } from '../persistence/constants.js';
 import { browserMarker, lossNotices } from '../persistence/savedMarker.js';
-import { IdbStateStore, MemoryStateStore, type StateStore } from '../persistence/store.js';
+import { MemoryStateStore, type StateStore } from '../persistence/store.js';
+import { IdbStateStore } from '../persistence/idbStateStore.js';
 
 export { createPersistenceHandlers } from '../core/mediaRoutes.js';
 export { PersistentBackend } from '../persistence/persistentBackend.js';

@@ -16,7 +16,8 @@ import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { STORAGE_CLEARED } from './constants.js';
 import { lossNotices, memoryMarker } from './savedMarker.js';
-import { IdbStateStore, type StateStore } from './store.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn, upload } from './testing.js';
 
 // A 2×2 PNG and a tiny JPEG header: real images by their first bytes.

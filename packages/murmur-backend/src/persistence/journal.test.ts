@@ -5,7 +5,8 @@ import { SAVED_FORMAT, SAVED_VERSION, toSaved, type JournalEntry, type SavedStat
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED } from './constants.js';
-import { IdbStateStore, type StateStore } from './store.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 import {
   call,
   createPost,

@@ -6,7 +6,8 @@ import { SAVED_FORMAT, SAVED_VERSION, toSaved, type SavedState } from './format.
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './constants.js';
-import { IdbStateStore, type StateStore } from './store.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 import {
   call,
   createPost,

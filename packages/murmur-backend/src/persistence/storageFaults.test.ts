@@ -5,7 +5,8 @@ import { committed, MEDIA_STORE, openDatabase, QUARANTINE_STORE, StorageTimeoutE
 import { localLocks, webLocks, type WebLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './constants.js';
-import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
+import { MemoryStateStore, type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 import {
   call,
   createPost,

@@ -4,7 +4,8 @@ import { createNodeCore } from '../node/index.js';
 import { bodyText, type ApiResponse, type Backend } from '../core/coreCall.js';
 import { openDatabase, STATE_STORE } from './indexedDb.js';
 import type { PersistentBackend } from './persistentBackend.js';
-import { IdbStateStore, type StateStore } from './store.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 
 let databases = 0;
 
