@@ -9,14 +9,15 @@
 //   the save it follows); `media` holds uploads by id; `quarantine` keeps
 //   unreadable saved states. A version-1 database (no journal) is upgraded in
 //   place and its state loads as it is.
-// - A write (any non-GET) takes the Web Lock `murmur-state`, runs the request
-//   at an explicit clock (`handleAt`), and on 2xx appends it to the journal in
-//   one transaction that re-checks the head (another tab saved first: the
-//   change is undone, that save loaded, and the request run again); the
-//   response goes out only once that transaction has committed. A sign-in is
-//   not journaled (it changes nothing). The first save, a reset, and a
-//   compaction every IDB_COMPACT_EVERY entries (in the background, holding
-//   the lock) save the snapshot in full and empty the journal.
+// - A request runs at an explicit clock (`handleAt`), and one the core says
+//   `changed` the state is appended to the journal, holding the Web Lock
+//   `murmur-state`, in one transaction that re-checks the head (another tab
+//   saved first: the change is undone, that save loaded, and the request run
+//   again); its response goes out only once that transaction has committed.
+//   A read, a sign-in or a refusal changes nothing and is not saved. The
+//   first save, a reset, and a compaction every IDB_COMPACT_EVERY entries (in
+//   the background, holding the lock) save the snapshot in full and empty
+//   the journal (../persistence/persistentBackend.ts and the parts beside it).
 // - Loading a save (start-up, another tab's): the snapshot, then the journal
 //   replayed on it at the recorded clocks, which gives the same state (the
 //   core's salt generator is in the snapshot). A journal with a gap or a stray
