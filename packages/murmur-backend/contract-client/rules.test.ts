@@ -9,7 +9,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bodyText, callCore } from '../src/core/apiRoute.js';
+import { bodyText, callCore } from '../src/core/coreCall.js';
 import { createNodeCore } from '../src/node/index.js';
 import type { components } from './openapi.js';
 
