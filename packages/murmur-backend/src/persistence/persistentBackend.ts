@@ -10,7 +10,7 @@
 import { callCoreAt, type ApiRequest, type ApiResponse, type Backend, type Clock } from '../core/coreCall.js';
 import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
 import type { BackupSummary } from './backup.js';
-import { exportBackup, importBackup } from './backups.js';
+import { exportBackup, importBackup } from './backupApi.js';
 import { CompactionSchedule, IDB_COMPACT_EVERY, type CompactionPolicy } from './compaction.js';
 import {
   isHead,
@@ -206,7 +206,7 @@ export class PersistentBackend implements Backend {
     return exportBackup(this);
   }
 
-  /** Replaces the data with a backup file's, in every tab (./backups.ts). */
+  /** Replaces the data with a backup file's, in every tab (./backupApi.ts). */
   importBackup(file: Blob | string): Promise<BackupSummary> {
     return importBackup(this, file);
   }
