@@ -59,7 +59,7 @@ const FLOOR_SERVER = join(ROOT, 'bench/lib/floor-server.mjs');
 const CONNECTIONS = 50;
 const WRITE_TARGET = 5;
 const STARTUP_TARGET_MS = 300;
-/** Murmur's start-ups may be no slower than json-server's over the same posts, in the same run (issue 49's guard). */
+/** Murmur's start-ups may be no slower than json-server's over the same posts, in the same run. */
 const STARTUP_VS_JSON_SERVER = 1;
 const RSS_TARGET_MB = 150;
 /**
