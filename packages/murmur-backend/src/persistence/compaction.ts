@@ -41,12 +41,12 @@ export class CompactionSchedule {
     clearTimeout(this.#idle);
     this.#idle = undefined;
     if (length >= this.policy.every) {
-      this.#run(this.policy.every, 0);
+      this.#run(this.policy.every);
       return;
     }
     const idle = this.policy.whenIdle;
     if (!idle || length < idle.atLeast) return;
-    this.#idle = setTimeout(() => this.#run(idle.atLeast, 0), idle.afterMs);
+    this.#idle = setTimeout(() => this.#run(idle.atLeast), idle.afterMs);
     // A timer that never keeps a Node process alive on its own.
     (this.#idle as { unref?: () => void }).unref?.();
   }
@@ -55,13 +55,14 @@ export class CompactionSchedule {
     clearTimeout(this.#idle);
   }
 
-  #run(atLeast: number, delayMs: number): void {
+  /** Compacts soon after (not inside the save that asked), once at a time. */
+  #run(atLeast: number): void {
     if (this.#running) return;
     this.#running = true;
     setTimeout(() => {
       void this.compact(atLeast).finally(() => {
         this.#running = false;
       });
-    }, delayMs);
+    }, 0);
   }
 }

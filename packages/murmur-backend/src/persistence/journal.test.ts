@@ -165,6 +165,39 @@ describe('compaction', () => {
     for (let i = 1; i <= 5; i++) expect(contents).toContain(`post ${i}`);
   });
 
+  it('with compactWhenIdle, saves in full once writes pause with enough entries, and not before', async () => {
+    const { database, name } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database), { compactWhenIdle: { afterMs: 40, atLeast: 2 } });
+    const token = await signIn(backend);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
+    await createPost(backend, token, 'post 1'); // the first save, in full
+    await createPost(backend, token, 'post 2');
+    await pause();
+    // One entry is fewer than worth folding.
+    expect((await journal(database)).map((e) => e.revision)).toEqual([2]);
+    await createPost(backend, token, 'post 3');
+    expect((await journal(database)).map((e) => e.revision)).toEqual([2, 3]);
+    await pause();
+    expect(await journal(database)).toEqual([]);
+    expect((await current(database)).revision).toBe(3);
+    expect(await postContents((await startOn(await reopen(name))).backend)).toHaveLength(SEED_POSTS + 3);
+  });
+
+  it('compact() folds any journal into the snapshot (a clean shutdown), and a start then replays nothing', async () => {
+    const { database, name } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
+    const token = await signIn(backend);
+    for (let i = 1; i <= 3; i++) await createPost(backend, token, `post ${i}`);
+    expect((await journal(database)).length).toBe(2);
+    await backend.compact();
+    expect(await journal(database)).toEqual([]);
+    expect((await current(database)).revision).toBe(3);
+    const reopened = await reopen(name);
+    const readJournal = vi.spyOn(reopened, 'loadState');
+    expect(await postContents((await startOn(reopened)).backend)).toHaveLength(SEED_POSTS + 3);
+    expect((await readJournal.mock.results[0]!.value).journal).toEqual([]);
+  });
+
   it('a compaction that fails leaves the journal, and the next one succeeds', async () => {
     const { database, name } = await freshDatabase();
     const store = new IdbStateStore(database);
