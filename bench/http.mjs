@@ -35,6 +35,8 @@
 // and what was live after it) to FILE as JSON.
 //
 //   node bench/http.mjs [--smoke] [--soak]   (--smoke: 500 posts, short runs)
+// HTTP_BENCH_CLI measures another build of the command (a path to its
+// dist/bin/murmur-backend.js: the one before a change, say).
 // Ports: HTTP_BENCH_PORT (default 5220) for Murmur, and the next one for
 // json-server. Traffic goes to 127.0.0.1 only; every run is bounded in time.
 // Numbers are printed (and returned), never asserted.
@@ -50,7 +52,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 const autocannon = require('autocannon');
 const PKG = join(ROOT, 'packages/murmur-backend');
-const CLI = join(PKG, 'dist/bin/murmur-backend.js');
+/** The command measured: this package's build, or another one's (HTTP_BENCH_CLI: a build from before a change). */
+const CLI = process.env.HTTP_BENCH_CLI ?? join(PKG, 'dist/bin/murmur-backend.js');
 /** Node flags for a server the soak probes: a full collection and a memory line on SIGUSR2. */
 const GC_PROBE = ['--expose-gc', '--require', join(ROOT, 'bench/lib/gc-probe.cjs')];
 /** What any server takes to start here (bench/lib/floor-server.mjs): measured beside Murmur's starts. */

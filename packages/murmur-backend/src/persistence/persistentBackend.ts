@@ -30,7 +30,6 @@ import { MemoryStateStore, type MediaRecord, type SaveOptions, type StateStore }
 import { TabSync, type ChannelLike } from './tabSync.js';
 
 export type { SnapshotCore } from './journal.js';
-export type { ChannelLike, SaveMessage } from './tabSync.js';
 
 export interface PersistentBackendOptions {
   core: SnapshotCore;
