@@ -99,8 +99,13 @@ export class PersistentBackend implements Backend {
   private readonly onSaved: () => void;
   /** Whether start-up found a saved state (readable or not) in the store. */
   private foundSaved = false;
-  /** Tasks holding the lock or waiting for it: while there are any, the core may hold a change not saved yet. */
+  /**
+   * Tasks holding the lock or waiting for it that may change the core (a
+   * compaction only reads it): while there are any, a request waits its turn.
+   */
   private busy = 0;
+  /** Changes made in the core before the lock was taken, not yet saved (or undone). */
+  private unsaved = 0;
 
   private constructor(options: PersistentBackendOptions) {
     this.core = options.core;
@@ -240,18 +245,22 @@ export class PersistentBackend implements Backend {
    * entries (any, by default: a clean shutdown, after which a start replays
    * nothing), holding the lock, at the head this tab holds: should another
    * tab have saved since, it is left to that one. Never rejects: on failure
-   * the journal stays, and nothing is lost.
+   * the journal stays, and nothing is lost. It only reads the core: requests
+   * go on meanwhile (a change made after the export is saved after it); one
+   * made before the lock came, and not saved yet, defers it to a later save.
    */
   compact(atLeast = 1): Promise<void> {
-    return this.exclusive(async () => {
-      const head = this.journaled.head;
-      if (!head || this.journaled.journalLength < atLeast) return;
-      const snapshot = this.core.exportSnapshot();
-      await this.storage.store.save(toSaved(head, snapshot), { expected: head });
-      this.journaled.savedInFull(head, snapshot);
-    }).catch((error: unknown) => {
-      if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
-    });
+    return this.locks
+      .request(STATE_LOCK, async () => {
+        const head = this.journaled.head;
+        if (!head || this.journaled.journalLength < atLeast || this.unsaved > 0) return;
+        const snapshot = this.core.exportSnapshot();
+        await this.storage.store.save(toSaved(head, snapshot), { expected: head });
+        this.journaled.savedInFull(head, snapshot);
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
+      });
   }
 
   close(): void {
@@ -271,10 +280,13 @@ export class PersistentBackend implements Backend {
     const clock = platformClock();
     const response = this.call(request, clock);
     if (response.changed) {
+      this.unsaved += 1;
       return this.writeAndFlush(
         (attempt) => (attempt === 1 ? this.outcome(request, clock, response, file) : this.run(request, file)),
         { made: true },
-      );
+      ).finally(() => {
+        this.unsaved -= 1;
+      });
     }
     // A refusal may only mean that another tab's save is not loaded yet (a
     // like of the post it just made, a sign-in to the account it just made):
