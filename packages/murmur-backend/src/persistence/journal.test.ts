@@ -198,6 +198,39 @@ describe('compaction', () => {
     expect((await readJournal.mock.results[0]!.value).journal).toEqual([]);
   });
 
+  it('answers requests while a compaction writes the snapshot, and saves a change made meanwhile after it', async () => {
+    const { database, name } = await freshDatabase();
+    const store = new IdbStateStore(database);
+    let held: Promise<void> | null = null;
+    let release = () => undefined as void;
+    const slow = storeWith(store, {
+      save: async (state, options) => {
+        if (held) await held;
+        return store.save(state, options);
+      },
+    });
+    const { backend } = await startOn(slow);
+    const token = await signIn(backend);
+    await createPost(backend, token, 'post 1');
+    await createPost(backend, token, 'post 2');
+    held = new Promise<void>((resolve) => (release = resolve));
+    const compacted = backend.compact();
+    await settle(); // the compaction holds the lock, its save waiting
+    const waited = (ms: number) => new Promise((resolve) => setTimeout(() => resolve('still waiting'), ms));
+    const read = call(backend, 'GET', '/api/posts').then((res) => res.status);
+    expect(await Promise.race([read, waited(500)])).toBe(200);
+    const during = createPost(backend, token, 'post 3');
+    await settle();
+    held = null;
+    release();
+    await compacted;
+    expect((await during).status).toBe(201);
+    expect((await current(database)).revision).toBe(2);
+    expect((await journal(database)).map((e) => e.revision)).toEqual([3]);
+    const contents = await postContents((await startOn(await reopen(name))).backend);
+    expect(contents).toEqual(expect.arrayContaining(['post 1', 'post 2', 'post 3']));
+  });
+
   it('a compaction that fails leaves the journal, and the next one succeeds', async () => {
     const { database, name } = await freshDatabase();
     const store = new IdbStateStore(database);
