@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Latency } from '../core/hostOptions.js';
 import { checkGenerateOptions, type GenerateOptions } from '../generate/options.js';
-import type { LogFormat } from './server.js';
+import type { LogFormat } from './requestLog.js';
 
 export const HELP = `Usage: murmur-backend serve [flags]
 
