@@ -51,9 +51,10 @@ import { uptime } from './lib/machine.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 const autocannon = require('autocannon');
-const PKG = join(ROOT, 'packages/murmur-backend');
 /** The command measured: this package's build, or another one's (HTTP_BENCH_CLI: a build from before a change). */
-const CLI = process.env.HTTP_BENCH_CLI ?? join(PKG, 'dist/bin/murmur-backend.js');
+const CLI = process.env.HTTP_BENCH_CLI ?? join(ROOT, 'packages/murmur-backend/dist/bin/murmur-backend.js');
+/** The package of that command: its core and generator make the data, so that its core reads it. */
+const PKG = resolve(dirname(CLI), '../..');
 /** Node flags for a server the soak probes: a full collection and a memory line on SIGUSR2. */
 const GC_PROBE = ['--expose-gc', '--require', join(ROOT, 'bench/lib/gc-probe.cjs')];
 /** What any server takes to start here (bench/lib/floor-server.mjs): measured beside Murmur's starts. */
