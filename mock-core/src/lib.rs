@@ -27,6 +27,7 @@ mod error;
 mod exchange;
 mod model;
 mod order;
+mod query;
 mod router;
 mod routes;
 mod rules;

@@ -11,6 +11,7 @@ use crate::auth::{authenticate, AuthUser};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::exchange::{prefers_minimal, Now, Request, Response};
+use crate::query::{percent_decoded, Query};
 use crate::routes;
 use crate::rules::MAX_BODY_BYTES;
 use crate::views::Render;
@@ -92,9 +93,9 @@ impl Route {
 /// router; its summary (the doc comment), request and query types,
 /// response and errors make its [`crate::contract::Endpoint`], in test
 /// builds only, so none of the description reaches the wasm. `query` names
-/// a struct whose `IntoParams` describes the query parameters the handler
-/// reads (a test sends each of them badly formed). `minimal` names the
-/// smaller answer the route gives when asked `Prefer: return=minimal`.
+/// the route's query type (`crate::query::query_type!`), which the handler
+/// reads and the contract describes. `minimal` names the smaller answer the
+/// route gives when asked `Prefer: return=minimal`.
 macro_rules! route_table {
     ($(
         $(#[doc = $doc:literal])*
@@ -120,7 +121,7 @@ macro_rules! route_table {
                     $crate::router::Route::$access($crate::router::Method::$method, $pattern, $handler),
                     &[$($doc),*],
                     None$(.or(Some($crate::contract::type_name::<$request>())))?,
-                    Vec::new()$(.into_iter().chain($crate::contract::query_parameters::<$query>()).collect())?,
+                    None$(.or(Some($crate::contract::query_parameters::<$query>())))?.unwrap_or_default(),
                     ($status, $crate::contract::type_name::<$response>()),
                     None$(.or(Some($crate::contract::type_name::<$minimal>())))?,
                     $errors.into_iter().collect(),
@@ -171,36 +172,10 @@ impl<'a> Ctx<'a> {
             .map_or("", |(_, value)| value.as_str())
     }
 
-    /// The query parameter `name` (the first if it repeats), decoded as a
-    /// form would send it: `%XX` escapes, `+` for a space. `None` when the
-    /// query string lacks it; 400 when it is not valid percent-encoded UTF-8.
-    pub fn query(&self, name: &'static str) -> Result<Option<String>, ApiError> {
-        for pair in self.query.split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            if decode_query_part(key).as_deref() == Some(name) {
-                return decode_query_part(value)
-                    .map(Some)
-                    .ok_or(ApiError::BadQueryEncoding(name));
-            }
-        }
-        Ok(None)
-    }
-
-    /// The query parameter `name` as a whole number from 1 to `max`, or
-    /// `default` when it is absent; 400 otherwise.
-    pub fn query_number(
-        &self,
-        name: &'static str,
-        default: usize,
-        max: usize,
-    ) -> Result<usize, ApiError> {
-        let Some(text) = self.query(name)? else {
-            return Ok(default);
-        };
-        text.parse::<usize>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or(ApiError::BadQueryNumber { name, max })
+    /// The query read as the route's query type (see `crate::query`);
+    /// 400 naming the first parameter that is badly encoded or refused.
+    pub fn query<T: Query>(&self) -> Result<T, ApiError> {
+        crate::query::read(self.query)
     }
 
     /// The body read as `T`; 400 with the reason otherwise: where the
@@ -337,33 +312,9 @@ fn query_of(url: &str) -> &str {
     after.split('#').next().unwrap_or_default()
 }
 
-/// One name or value of a query string: `+` is a space, then `%XX`
-/// escapes (so `%2B` is a plus).
-fn decode_query_part(part: &str) -> Option<String> {
-    percent_decode(&part.replace('+', " "))
-}
-
 /// The first `n` characters of `s`.
 fn first_chars(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
-}
-
-/// `%XX` escapes decoded; `None` for a malformed escape or invalid UTF-8.
-fn percent_decode(segment: &str) -> Option<String> {
-    let bytes = segment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0usize;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%' {
-            let hex = segment.get(i.checked_add(1)?..i.checked_add(3)?)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i = i.checked_add(3)?;
-        } else {
-            out.push(b);
-            i = i.checked_add(1)?;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The named parameters of `path` if it matches `pattern`.
@@ -379,7 +330,7 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
                     return None;
                 }
                 let name = w.trim_start_matches('{').trim_end_matches('}');
-                params.push((name, percent_decode(h)?));
+                params.push((name, percent_decoded(h)?.into_owned()));
             }
             (Some(w), Some(h)) if w == h => {}
             _ => return None,
@@ -518,21 +469,11 @@ mod tests {
     }
 
     #[test]
-    fn query_strings_are_split_and_decoded() {
+    fn query_strings_are_cut_from_urls() {
         assert_eq!(query_of("/api/search?q=a+b&limit=5#frag"), "q=a+b&limit=5");
         assert_eq!(query_of("http://h/api/search?q=x?y"), "q=x?y");
         assert_eq!(query_of("/api/search#q=1"), "");
         assert_eq!(query_of("/api/search"), "");
-        assert_eq!(
-            decode_query_part("caf%C3%A9+au%2Blait").as_deref(),
-            Some("café au+lait")
-        );
-        assert_eq!(
-            decode_query_part("%E6%97%A5%E6%9C%AC").as_deref(),
-            Some("日本")
-        );
-        assert_eq!(decode_query_part("%zz"), None);
-        assert_eq!(decode_query_part("%C3"), None, "not UTF-8");
     }
 
     #[test]

@@ -49,6 +49,10 @@ A refusal names the field and the rule (`firstName must be 1 to @MAX_NAME@ chara
 - A path no route has answers 404 `No route for <METHOD> <path>`. A known path asked with a method it does \
 not answer (`PUT /api/posts`, `GET /api/posts/like/p-01`) answers 405 `Method not allowed` with an `Allow` \
 header naming the methods it answers (`Allow: GET, POST`), in every transport.
+- Query parameters are read as a form sends them (`+` for a space, `%XX` escapes of UTF-8). One sent twice \
+counts the first time; one a route does not list is ignored. A bad value answers 400 naming the parameter \
+(`limit must be a whole number from 1 to @MAX_FEED_LIMIT@`), and so does a malformed escape (`Query parameter <name> is not \
+valid percent-encoded UTF-8`); when several are bad, the first in the route's list is named.
 - The post and comment writes answer every post (`{posts}`), as the original client expects. A request with \
 the header `Prefer: return=minimal` (RFC 7240) gets only the post it changed instead (`{post}`: the new, edited, \
 liked or commented post, or the deleted one as it was), with `Preference-Applied: return=minimal`; the change \
@@ -107,6 +111,7 @@ fn intro() -> String {
         ("MAX_BIO", MAX_BIO_CHARS),
         ("MAX_WEBSITE", MAX_WEBSITE_CHARS),
         ("MAX_COMMENT", MAX_COMMENT_CHARS),
+        ("MAX_FEED_LIMIT", crate::routes::feeds::MAX_FEED_LIMIT),
     ] {
         let value = if value >= 10_000 {
             // 262,144

@@ -9,6 +9,7 @@
 
 use crate::contract::openapi::document;
 use crate::error::ApiError;
+use crate::query::form_decoded;
 use jsonschema::{Draft, Registry, Validator};
 use serde_json::Value;
 use std::cell::Cell;
@@ -137,10 +138,6 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
         crate::router::route_for(method, url).ok_or_else(|| format!("no route for {url}"))?;
     let (operation, described) = operation_of(route)?;
     let query = url.split_once('?').map_or("", |(_, q)| q);
-    let decode = |s: &str| {
-        let bytes = s.replace('+', " ");
-        percent_decode(&bytes)
-    };
     let parameters = described["parameters"]
         .as_array()
         .cloned()
@@ -153,8 +150,8 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
         let value = query
             .split('&')
             .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
-            .find(|(key, _)| decode(key).as_deref() == Some(name))
-            .map(|(_, value)| decode(value).ok_or_else(|| format!("{name} is not UTF-8")));
+            .find(|(key, _)| form_decoded(key).as_deref() == Some(name))
+            .map(|(_, value)| form_decoded(value).ok_or_else(|| format!("{name} is not UTF-8")));
         let Some(value) = value.transpose()? else {
             if parameter["required"] == true {
                 return Err(format!("{url}: `{name}` is required"));
@@ -171,22 +168,6 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
             .map_err(|e| format!("{url}: {e}"))?;
     }
     Ok(())
-}
-
-/// `%XX` escapes decoded; `None` for a malformed one or bytes that are not
-/// UTF-8.
-fn percent_decode(text: &str) -> Option<String> {
-    let mut out = Vec::new();
-    let mut bytes = text.bytes();
-    while let Some(b) = bytes.next() {
-        if b == b'%' {
-            let hex = [bytes.next()?, bytes.next()?];
-            out.push(u8::from_str_radix(std::str::from_utf8(&hex).ok()?, 16).ok()?);
-        } else {
-            out.push(b);
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// Checks one answer.

@@ -88,10 +88,6 @@ fn components() -> Components {
         }
         schemas.insert(name, schema);
     }
-    schemas.insert(
-        <crate::routes::feeds::Filter as ToSchema>::name().into_owned(),
-        crate::routes::feeds::Filter::schema(),
-    );
     crate::contract::schema_rules::apply(&mut schemas);
     Components {
         schemas,
@@ -101,21 +97,6 @@ fn components() -> Components {
 
 fn schema_ref(name: &str) -> Ref {
     Ref::from_schema_name(name)
-}
-
-/// The query parameters of `ep`, as its query type describes them; a
-/// search's `q` gets the not-blank pattern (a regular expression over
-/// Rust's whitespace, which an attribute cannot hold).
-fn query_parameters(ep: &Endpoint) -> Vec<Parameter> {
-    let mut parameters = ep.query.clone();
-    for parameter in &mut parameters {
-        if parameter.name == "q" {
-            if let Some(RefOr::T(Schema::Object(object))) = &mut parameter.schema {
-                object.pattern = Some(crate::contract::schema_rules::not_blank_pattern());
-            }
-        }
-    }
-    parameters
 }
 
 /// What a path parameter names, and an example that exists in the demo
@@ -381,7 +362,7 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
         .parameters(Some(
             path_parameters(ep.pattern)
                 .into_iter()
-                .chain(query_parameters(ep)),
+                .chain(ep.query.iter().cloned()),
         ));
     if let Some(request) = ep.request.as_deref() {
         assert!(

@@ -654,11 +654,6 @@ export interface components {
         ErrorResponse: {
             errors: string[];
         };
-        /**
-         * @description The orders a feed can be read in.
-         * @enum {string}
-         */
-        Filter: "Latest" | "Oldest" | "Trending";
         FollowResponse: {
             /** @description The signed-in user after the change. */
             user: components["schemas"]["UserView"];
@@ -1604,7 +1599,7 @@ export interface operations {
                  * @description The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
                  *     first, then newest); any case is accepted.
                  */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -1678,7 +1673,7 @@ export interface operations {
                  * @description The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
                  *     first, then newest); any case is accepted.
                  */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -1730,7 +1725,7 @@ export interface operations {
                  * @description The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
                  *     first, then newest); any case is accepted.
                  */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -2424,7 +2419,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The order, as for `/api/posts/feed` (newest first by default). */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
