@@ -132,13 +132,13 @@ macro_rules! route_table {
 }
 pub(crate) use route_table;
 
-/// Every route, in matching order (literal routes before the parameterised
-/// ones they would otherwise shadow).
+/// Every route, table by table (a request reaches the one its path and
+/// method match: see `reach`).
 pub fn routes() -> impl Iterator<Item = &'static Route> {
     TABLES.iter().flat_map(|table| table.iter())
 }
 
-/// The route tables, in matching order.
+/// The route tables, in the documents' order.
 const TABLES: [&[Route]; 7] = [
     routes::auth::ROUTES,
     routes::users::ROUTES,
@@ -338,14 +338,42 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
     }
 }
 
-type Found = Option<(&'static Route, Vec<(&'static str, String)>)>;
+/// Where a request goes.
+enum Reached {
+    /// A route, with the path's parameters.
+    Route(&'static Route, Vec<(&'static str, String)>),
+    /// A path some routes answer, but none with this method: theirs (the
+    /// `Allow` header of a 405).
+    OtherMethods(&'static str),
+    /// A path no route answers.
+    Nowhere,
+}
 
-/// The route `method` and the path of `url` reach, with its path
-/// parameters; `trimmed` is the path without trailing slashes.
-fn find_route(method: &str, trimmed: &str) -> Found {
-    routes()
-        .filter(|route| route.method.as_str().eq_ignore_ascii_case(method))
-        .find_map(|route| Some((route, match_pattern(route.pattern, trimmed)?)))
+/// Where `method` at `trimmed` (a path without trailing slashes) goes. A
+/// path belongs to the one pattern that reaches it with the most literal
+/// segments, as OpenAPI matches paths (`/api/posts/feed` is Home's feed,
+/// not a post's `/api/posts/{postId}`, whatever the method), and is
+/// answered by that pattern's routes alone.
+fn reach(method: &str, trimmed: &str) -> Reached {
+    let Some((pattern, params)) = routes()
+        .filter_map(|route| Some((route.pattern, match_pattern(route.pattern, trimmed)?)))
+        .max_by_key(|(pattern, _)| literal_segments(pattern))
+    else {
+        return Reached::Nowhere;
+    };
+    let route = routes().find(|route| {
+        route.pattern == pattern && route.method.as_str().eq_ignore_ascii_case(method)
+    });
+    match (route, allowed_methods(pattern)) {
+        (Some(route), _) => Reached::Route(route, params),
+        (None, Some(allow)) => Reached::OtherMethods(allow),
+        (None, None) => Reached::Nowhere,
+    }
+}
+
+/// How many segments of `pattern` are not parameters.
+fn literal_segments(pattern: &str) -> usize {
+    pattern.split('/').filter(|p| !p.starts_with('{')).count()
 }
 
 /// The path of `url` without its trailing slashes (`/` stays).
@@ -359,7 +387,10 @@ fn trimmed_path(url: &str) -> &str {
 /// The route a request reaches, if any (for the contract check).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
-    find_route(method.trim(), trimmed_path(url)).map(|(route, _)| route)
+    match reach(method.trim(), trimmed_path(url)) {
+        Reached::Route(route, _) => Some(route),
+        _ => None,
+    }
 }
 
 /// Answers one request; never panics, never leaves a failed change behind
@@ -394,8 +425,8 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
     }
     let trimmed = trimmed_path(req.url);
     let method = req.method.trim();
-    match find_route(method, trimmed) {
-        Some((route, params)) => {
+    match reach(method, trimmed) {
+        Reached::Route(route, params) => {
             let authorization = req.authorization;
             let cx = Ctx {
                 db,
@@ -412,23 +443,19 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
                 }
             }
         }
-        None => match allowed_methods(trimmed) {
-            Some(allow) => Err(ApiError::MethodNotAllowed { allow }),
-            None => Err(ApiError::NoRoute {
-                method: first_chars(method, 16),
-                path: first_chars(trimmed, 200),
-            }),
-        },
+        Reached::OtherMethods(allow) => Err(ApiError::MethodNotAllowed { allow }),
+        Reached::Nowhere => Err(ApiError::NoRoute {
+            method: first_chars(method, 16),
+            path: first_chars(trimmed, 200),
+        }),
     }
 }
 
-/// The methods some route answers at `trimmed` (the `Allow` header of a
-/// 405), or `None` when no route has that path.
-fn allowed_methods(trimmed: &str) -> Option<&'static str> {
-    let allows = |method: Method| {
-        routes()
-            .any(|route| route.method == method && match_pattern(route.pattern, trimmed).is_some())
-    };
+/// The methods of the routes written `pattern` (the `Allow` header of a
+/// 405), or `None` when there are none.
+fn allowed_methods(pattern: &str) -> Option<&'static str> {
+    let allows =
+        |method: Method| routes().any(|route| route.method == method && route.pattern == pattern);
     match (
         allows(Method::Get),
         allows(Method::Post),
@@ -485,6 +512,30 @@ mod tests {
         assert_eq!(match_pattern("/api/posts/{id}", "/api/posts"), None);
         assert_eq!(match_pattern("/api/posts/{id}", "/api/posts/%zz"), None);
         assert_eq!(match_pattern("/api/posts/{id}", "/api/posts/a/b"), None);
+    }
+
+    #[test]
+    fn no_path_belongs_to_two_patterns_alike() {
+        // Two patterns with as many literal segments that reach one path
+        // would leave `reach` to choose by the tables' order.
+        let patterns: std::collections::BTreeSet<&str> = routes().map(|r| r.pattern).collect();
+        for a in &patterns {
+            for b in patterns
+                .range::<&str, _>((std::ops::Bound::Excluded(a), std::ops::Bound::Unbounded))
+            {
+                let (wa, wb): (Vec<&str>, Vec<&str>) =
+                    (a.split('/').collect(), b.split('/').collect());
+                let overlap = wa.len() == wb.len()
+                    && wa
+                        .iter()
+                        .zip(&wb)
+                        .all(|(x, y)| x == y || x.starts_with('{') || y.starts_with('{'));
+                assert!(
+                    !overlap || literal_segments(a) != literal_segments(b),
+                    "{a} and {b}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -546,16 +597,28 @@ mod tests {
                 .all(|(w, h)| w == h || (w.starts_with('{') && !h.is_empty()))
     }
 
+    /// The methods answered at `path`: those of the pattern that reaches
+    /// it with the most literal segments.
+    fn answered_at(path: &str) -> Vec<&'static str> {
+        let reaching = || routes().filter(|r| reaches(r.pattern, path));
+        let Some(most) = reaching().map(|r| literal_segments(r.pattern)).max() else {
+            return Vec::new();
+        };
+        ["GET", "POST", "DELETE"]
+            .into_iter()
+            .filter(|m| {
+                reaching().any(|r| r.method.as_str() == *m && literal_segments(r.pattern) == most)
+            })
+            .collect()
+    }
+
     #[test]
     fn a_known_path_with_another_method_is_405_with_allow() {
         let mut t = TestApi::new();
         let mut refused = 0;
         for route in routes() {
             let path = sample_path(route.pattern);
-            let answered: Vec<&str> = ["GET", "POST", "DELETE"]
-                .into_iter()
-                .filter(|m| routes().any(|r| r.method.as_str() == *m && reaches(r.pattern, &path)))
-                .collect();
+            let answered = answered_at(&path);
             for method in ["GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
                 if answered.contains(&method) {
                     continue;
@@ -581,6 +644,31 @@ mod tests {
             }
         }
         assert!(refused > 100, "{refused}");
+        // A literal path is not the parameterised path beside it: Home's
+        // feed has no DELETE, the profile edit no GET (no post `feed`, no
+        // user `edit` is looked up), as the document's paths say.
+        let guest = t.guest();
+        for (method, path, allow) in [
+            ("DELETE", "/api/posts/feed", "GET"),
+            ("DELETE", "/api/posts/explore", "GET"),
+            ("OPTIONS", "/api/posts/bookmarks", "GET"),
+            ("DELETE", "/api/posts/search?q=a", "GET"),
+            ("GET", "/api/users/edit", "POST"),
+            ("OPTIONS", "/api/users/suggestions", "GET"),
+        ] {
+            t.fails(method, path, Some(&guest), "", 405, "Method not allowed");
+            let res = t.api.handle(
+                &Request {
+                    method,
+                    url: path,
+                    authorization: Some(&guest),
+                    body: "",
+                    prefer: None,
+                },
+                t.now,
+            );
+            assert_eq!(res.allow, Some(allow), "{method} {path}");
+        }
         // Through the contract check too: the document lists the answer.
         t.fails("PUT", "/api/posts", None, "", 405, "Method not allowed");
         t.fails(

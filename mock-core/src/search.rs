@@ -30,7 +30,7 @@ pub fn fold(text: &str) -> String {
 }
 
 /// What a tag is made of: letters and digits of any script, and `_`.
-fn is_tag_char(c: char) -> bool {
+pub fn is_tag_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || (!c.is_ascii() && is_mark(c))
 }
 

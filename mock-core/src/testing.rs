@@ -72,6 +72,9 @@ impl TestApi {
                     crate::contract::check::check_accepted_request(method, url, body)
                 });
             }
+            if (200..300).contains(&res.status) {
+                checked = checked.and_then(|()| crate::contract::check::check_path(method, url));
+            }
             if let Err(broken) = checked {
                 panic!("{broken}");
             }

@@ -48,7 +48,9 @@ A refusal names the field and the rule (`firstName must be 1 to @MAX_NAME@ chara
 - Failures answer `{\"errors\": [\"<message>\"]}`; clients read `errors[0]`.
 - A path no route has answers 404 `No route for <METHOD> <path>`. A known path asked with a method it does \
 not answer (`PUT /api/posts`, `GET /api/posts/like/p-01`) answers 405 `Method not allowed` with an `Allow` \
-header naming the methods it answers (`Allow: GET, POST`), in every transport.
+header naming the methods it answers (`Allow: GET, POST`), in every transport. A path is the one written with \
+the most literal segments that matches it, as in OpenAPI: `/api/posts/feed` is Home's feed and never the post \
+`feed`, so `DELETE /api/posts/feed` answers 405 with `Allow: GET`.
 - Query parameters are read as a form sends them (`+` for a space, `%XX` escapes of UTF-8). One sent twice \
 counts the first time; one a route does not list is ignored. A bad value answers 400 naming the parameter \
 (`limit must be a whole number from 1 to @MAX_FEED_LIMIT@`), and so does a malformed escape (`Query parameter <name> is not \

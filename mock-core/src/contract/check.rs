@@ -9,7 +9,7 @@
 
 use crate::contract::openapi::document;
 use crate::error::ApiError;
-use crate::query::form_decoded;
+use crate::query::{form_decoded, percent_decoded};
 use jsonschema::{Draft, Registry, Validator};
 use serde_json::Value;
 use std::cell::Cell;
@@ -166,6 +166,41 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
         };
         validate(&format!("{operation}/parameters/{i}/schema"), &value)
             .map_err(|e| format!("{url}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Checks the path parameters of a request (each decoded) against the
+/// schemas of the operation's, so that the document states the rules of a
+/// path the core answered.
+pub fn check_path(method: &str, url: &str) -> Result<(), String> {
+    let Some(route) = crate::router::route_for(method, url) else {
+        return Ok(());
+    };
+    let (operation, described) = operation_of(route)?;
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches('/');
+    let parameters = described["parameters"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for (part, segment) in route.pattern.split('/').zip(path.split('/')) {
+        let Some(name) = part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) else {
+            continue;
+        };
+        let i = parameters
+            .iter()
+            .position(|p| p["in"] == "path" && p["name"] == name)
+            .ok_or_else(|| format!("{} has no path parameter {name}", route.pattern))?;
+        let value =
+            percent_decoded(segment).ok_or_else(|| format!("{url}: {name} is not UTF-8"))?;
+        validate(
+            &format!("{operation}/parameters/{i}/schema"),
+            &Value::from(value.as_ref()),
+        )
+        .map_err(|e| {
+            format!("{method} {url} was answered, but docs/openapi.json refuses its {name}: {e}")
+        })?;
     }
     Ok(())
 }

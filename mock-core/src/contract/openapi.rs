@@ -101,8 +101,8 @@ fn schema_ref(name: &str) -> Ref {
 
 /// What a path parameter names, and an example that exists in the demo
 /// seed (a test sends each); a new name needs its line here.
-pub fn path_parameter(name: &str) -> (&'static str, &'static str) {
-    match name {
+pub fn path_parameter(name: &str) -> (String, &'static str) {
+    let (description, example) = match name {
         "postId" => ("A post's `_id`.", "p-01"),
         "commentId" => ("A comment's `_id` (`c-01` is on `p-01`).", "c-01"),
         "userId" => ("A user's `_id`.", "u-maya"),
@@ -111,11 +111,32 @@ pub fn path_parameter(name: &str) -> (&'static str, &'static str) {
             "u-priya",
         ),
         "username" => ("A user's `username`.", "guest"),
-        "tag" => (
-            "One hashtag, with or without its `#` (sent as `%23`).",
-            "photography",
-        ),
+        "tag" => return (tag_description(), "photography"),
         other => panic!("describe the path parameter `{other}` in openapi.rs"),
+    };
+    (description.to_owned(), example)
+}
+
+fn tag_description() -> String {
+    format!(
+        "One hashtag, with or without its `#` (sent as `%23`): 1 to {} letters, digits or `_`, of \
+         any script (combining marks included); anything else answers 400.",
+        crate::search::MAX_TAG_CHARS
+    )
+}
+
+/// The schema of a path parameter: a text that is not empty (an empty
+/// segment reaches no route), any other value is looked up; a tag must
+/// be one hashtag (`search::hashtag`).
+fn path_schema(name: &str) -> ObjectBuilder {
+    let text = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1));
+    match name {
+        "tag" => text
+            .max_length(Some(crate::search::MAX_TAG_CHARS + 1))
+            .pattern(Some(crate::contract::schema_rules::tag_pattern())),
+        _ => text,
     }
 }
 
@@ -131,11 +152,7 @@ fn path_parameters(pattern: &str) -> Vec<Parameter> {
                 .parameter_in(ParameterIn::Path)
                 .required(Required::True)
                 .description(Some(description))
-                .schema(Some(
-                    ObjectBuilder::new()
-                        .schema_type(Type::String)
-                        .min_length(Some(1)),
-                ))
+                .schema(Some(path_schema(name)))
                 .example(Some(json!(example)))
                 .build()
         })
@@ -492,7 +509,8 @@ trailing slashes are accepted. Every failure answers `{\"errors\": [\"<message>\
 from the catalogue; each operation lists its messages by status. A path no operation has answers 404 \
 `No route for <METHOD> <path>` (`components.responses.NoRoute`); a path that exists asked with another \
 method answers 405 `Method not allowed` with an `Allow` header listing the methods it answers \
-(`components.responses.MethodNotAllowed`). A request body larger than {MAX_BODY} bytes answers 413 \
+(`components.responses.MethodNotAllowed`). A request path is the document's path that matches it with the most \
+literal segments (`/api/posts/feed` is never `/api/posts/{postId}`, whatever the method). A request body larger than {MAX_BODY} bytes answers 413 \
 `Request body too large` on any path, before it is read. Token routes take the \
 HS256 JWT of a sign-in in the `Authorization` header, raw or as `Bearer <token>`. \
 `docs/API.md` describes the same contract in prose.";

@@ -2428,7 +2428,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description One hashtag, with or without its `#` (sent as `%23`).
+                 * @description One hashtag, with or without its `#` (sent as `%23`): 1 to 100 letters, digits or `_`, of any script (combining marks included); anything else answers 400.
                  * @example photography
                  */
                 tag: string;
