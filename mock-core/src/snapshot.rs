@@ -169,8 +169,8 @@ fn check(users: &[User], posts: &[Post]) -> Result<(), String> {
         posts.iter().flat_map(|p| p.comments.iter().map(|c| &c.id)),
     )?;
     // Each follow appears once as "a follows b" from both ends.
-    // Filled by inserts: `collect()` would sort first, and the sort is
-    // about 4 kB of the gzipped module.
+    // Filled by inserts: `collect()` would sort first, and the sort would
+    // be a large part of the module (bench/NOTES.md, the core's libraries).
     let mut following = BTreeSet::new();
     for u in users {
         for f in &u.following {

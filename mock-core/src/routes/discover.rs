@@ -4,7 +4,7 @@
 use crate::error::ApiError;
 use crate::query::{query_type, Number, Parameter};
 use crate::router::{route_table, Ctx, Reply};
-use crate::routes::feeds::{sort_positions, Filter, Page, Paging, MAX_FEED_LIMIT};
+use crate::routes::feeds::{sort_positions, Filter, PageNumber, Paging, MAX_FEED_LIMIT};
 use crate::search::{hashtag, DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT};
 use crate::unicode;
 use crate::views::{SearchResponse, TagCount, TagFeedResponse};
@@ -46,7 +46,7 @@ query_type! {
         /// The order, as for `/api/posts/feed` (newest first by default).
         pub filter: Filter,
         /// Which page, from 1.
-        pub page: Page,
+        pub page: PageNumber,
         /// How many posts a page holds at most.
         pub limit: TagFeedLimit,
     }
@@ -62,8 +62,11 @@ query_type! {
     }
 }
 
+/// Posts a page of a tag's feed holds unless `limit` says otherwise.
+pub const DEFAULT_TAG_FEED_LIMIT: usize = 10;
+
 /// How many posts a page of a tag's feed holds at most.
-pub type TagFeedLimit = Number<DEFAULT_SEARCH_LIMIT, MAX_FEED_LIMIT>;
+pub type TagFeedLimit = Number<DEFAULT_TAG_FEED_LIMIT, MAX_FEED_LIMIT>;
 /// How many items each of a search's lists holds at most.
 pub type SearchLimit = Number<DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT>;
 

@@ -63,7 +63,7 @@ query_type! {
         /// first, then newest); any case is accepted.
         pub filter: Filter,
         /// Which page, from 1.
-        pub page: Page,
+        pub page: PageNumber,
         /// How many posts a page holds at most.
         pub limit: FeedLimit,
     }
@@ -73,7 +73,7 @@ query_type! {
     /// The query of a page of bookmarks.
     pub struct PageQuery {
         /// Which page, from 1.
-        pub page: Page,
+        pub page: PageNumber,
         /// How many posts a page holds at most.
         pub limit: FeedLimit,
     }
@@ -85,7 +85,7 @@ query_type! {
         /// What to search for, as for `/api/search`.
         pub q: SearchText,
         /// Which page, from 1.
-        pub page: Page,
+        pub page: PageNumber,
         /// How many posts a page holds at most.
         pub limit: FeedLimit,
     }
@@ -99,7 +99,7 @@ pub const MAX_FEED_LIMIT: usize = 50;
 pub const MAX_FEED_PAGE: usize = 1_000_000;
 
 /// Which page of a list a query asks for, from 1 (the default).
-pub type Page = Number<1, MAX_FEED_PAGE>;
+pub type PageNumber = Number<1, MAX_FEED_PAGE>;
 /// How many posts a page of a feed holds at most.
 pub type FeedLimit = Number<DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT>;
 
@@ -174,7 +174,7 @@ pub struct Paging {
 }
 
 impl Paging {
-    pub fn new<const D: usize, const M: usize>(page: Page, limit: Number<D, M>) -> Self {
+    pub fn new<const D: usize, const M: usize>(page: PageNumber, limit: Number<D, M>) -> Self {
         let limit = limit.get();
         Paging {
             offset: page.get().saturating_sub(1).saturating_mul(limit),
