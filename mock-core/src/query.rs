@@ -127,14 +127,16 @@ pub fn read<T: Query>(query: &str) -> Result<T, ApiError> {
             None => Ok(value),
         },
         Err(refused) => {
+            // Only a field's type refuses (the struct takes defaults for
+            // what is absent and never sees a parameter twice), so the
+            // path is the name of a parameter given.
             let at = refused.path().to_string();
-            let refusal = T::PARAMETERS.iter().find_map(|param| {
-                let (_, text) = given.iter().find(|(name, _)| *name == param.name)?;
-                (param.name == at).then(|| (param.refusal)(param.name, text))
-            });
-            // Only a field's type refuses: the struct takes defaults for
-            // what is absent and never sees a parameter twice.
-            Err(refusal.unwrap_or(ApiError::Internal))
+            let param = T::PARAMETERS.iter().find(|param| param.name == at);
+            let text = given.iter().find(|(name, _)| *name == at);
+            Err(match (param, text) {
+                (Some(param), Some((_, text))) => (param.refusal)(param.name, text),
+                _ => ApiError::Internal,
+            })
         }
     }
 }
