@@ -1,7 +1,7 @@
 //! The in-memory store: users and posts in insertion order, with id indexes
 //! so that every lookup is logarithmic and no request does quadratic work.
 
-use crate::model::{Counters, Post, User};
+use crate::model::{Counters, Notification, Post, User};
 use crate::search::SearchIndex;
 use std::cell::{OnceCell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
@@ -72,6 +72,12 @@ pub struct Changes {
     pub users: BTreeMap<String, Change>,
     /// Users whose bookmarks changed (only they can read them).
     pub bookmarks: BTreeSet<String>,
+    /// Notifications added, as `(recipient, id)`.
+    pub notified: Vec<(String, String)>,
+    /// Notifications taken back, as `(recipient, id)`.
+    pub unnotified: Vec<(String, String)>,
+    /// Users who read all their notifications.
+    pub read: BTreeSet<String>,
     /// The upload registered (`m-01`).
     pub media: Option<String>,
     /// An id counter or the salt generator moved (both are state).
@@ -119,6 +125,9 @@ pub struct Db {
     folded_username_index: BTreeMap<String, usize>,
     posts: Vec<Post>,
     post_index: BTreeMap<String, usize>,
+    /// Each user's notifications by their id, oldest first, at most
+    /// [`MAX_NOTIFICATIONS`] each.
+    notifications: BTreeMap<String, Vec<Notification>>,
     /// Id counters and the salt generator are state: a request moves them
     /// through [`Db::next_id`] and [`Db::salt`], which mark the change.
     pub counters: Counters,
@@ -160,7 +169,12 @@ pub enum IdKind {
     Post,
     Comment,
     Media,
+    Notification,
 }
+
+/// The most notifications kept for one user: a new one beyond it drops
+/// their oldest.
+pub const MAX_NOTIFICATIONS: usize = 200;
 
 impl Db {
     /// A store over already validated parts (seed, snapshot, bulk loader).
@@ -172,6 +186,7 @@ impl Db {
             folded_username_index: BTreeMap::new(),
             posts,
             post_index: BTreeMap::new(),
+            notifications: BTreeMap::new(),
             counters,
             rng,
             revision: 0,
@@ -389,6 +404,7 @@ impl Db {
             return;
         };
         self.changes.post(id, Change::Deleted);
+        self.unnotify(None, |n| n.post_id.as_deref() == Some(id));
         if i < self.posts.len() {
             self.posts.remove(i);
         }
@@ -426,6 +442,7 @@ impl Db {
                 IdKind::Post => (&mut self.counters.post, "p-"),
                 IdKind::Comment => (&mut self.counters.comment, "c-"),
                 IdKind::Media => (&mut self.counters.media, "m-"),
+                IdKind::Notification => (&mut self.counters.notification, "n-"),
             };
             *counter = counter.wrapping_add(1);
             let id = format!("{prefix}{:02}", *counter);
@@ -436,12 +453,90 @@ impl Db {
                     .posts
                     .iter()
                     .any(|p| p.comments.iter().any(|c| c.id == id)),
-                IdKind::Media => false,
+                // Only this counter makes them (a snapshot's counter is
+                // raised past every id it holds), so none is taken.
+                IdKind::Media | IdKind::Notification => false,
             };
             if !taken {
                 return id;
             }
         }
+    }
+
+    /// A user's notifications, oldest first.
+    pub fn notifications(&self, user: &str) -> &[Notification] {
+        self.notifications.get(user).map_or(&[], Vec::as_slice)
+    }
+
+    /// Every user's notifications, by user id, for a snapshot.
+    pub fn all_notifications(&self) -> impl Iterator<Item = &Notification> {
+        self.notifications.values().flatten()
+    }
+
+    /// Keeps `notification` for its recipient (their oldest goes beyond
+    /// [`MAX_NOTIFICATIONS`]).
+    pub fn notify(&mut self, notification: Notification) {
+        let recipient = notification.recipient.clone();
+        self.changes
+            .notified
+            .push((recipient.clone(), notification.id.clone()));
+        let list = self.notifications.entry(recipient.clone()).or_default();
+        list.push(notification);
+        let excess = list.len().saturating_sub(MAX_NOTIFICATIONS);
+        for dropped in list.drain(..excess) {
+            self.changes
+                .unnotified
+                .push((recipient.clone(), dropped.id));
+        }
+    }
+
+    /// Puts back notifications a snapshot or the seed holds, each list in
+    /// the order given (oldest first).
+    pub fn restore_notifications(&mut self, notifications: Vec<Notification>) {
+        self.notifications.clear();
+        for n in notifications {
+            self.notifications
+                .entry(n.recipient.clone())
+                .or_default()
+                .push(n);
+        }
+    }
+
+    /// Takes back every notification of `recipient` (of anyone, for
+    /// `None`) that `which` picks.
+    pub fn unnotify(&mut self, recipient: Option<&str>, which: impl Fn(&Notification) -> bool) {
+        let lists = self
+            .notifications
+            .iter_mut()
+            .filter(|(user, _)| recipient.is_none_or(|r| r == user.as_str()));
+        for (recipient, list) in lists {
+            list.retain(|n| {
+                let keep = !which(n);
+                if !keep {
+                    self.changes
+                        .unnotified
+                        .push((recipient.clone(), n.id.clone()));
+                }
+                keep
+            });
+        }
+        self.notifications.retain(|_, list| !list.is_empty());
+    }
+
+    /// Marks every notification of `user` read: whether any was unread.
+    pub fn read_notifications(&mut self, user: &str) -> bool {
+        let Some(list) = self.notifications.get_mut(user) else {
+            return false;
+        };
+        let mut any = false;
+        for n in list.iter_mut().filter(|n| !n.read) {
+            n.read = true;
+            any = true;
+        }
+        if any {
+            self.changes.read.insert(user.to_owned());
+        }
+        any
     }
 
     /// A fresh password salt (the generator is state).

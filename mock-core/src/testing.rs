@@ -103,6 +103,34 @@ impl TestApi {
         state
     }
 
+    /// What a live reader with `token` reads after `after` (`Api::events`),
+    /// held to the contract like every answer: its status and JSON body.
+    pub fn events(&self, token: Option<&str>, after: Option<&str>) -> (u16, Value) {
+        let res = self.api.events(token, after);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Err(broken) = crate::contract::check::check_events(res.status, &res.body) {
+            panic!("{broken}");
+        }
+        assert!(!res.changed, "reading events changes nothing");
+        let json = serde_json::from_str(&res.body).unwrap();
+        (res.status, json)
+    }
+
+    /// The kinds of the events in an events answer, with their ids.
+    pub fn kinds(events: &Value) -> Vec<(u64, String)> {
+        events["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["id"].as_u64().unwrap(),
+                    e["event"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
+    }
+
     pub fn call(
         &mut self,
         method: &str,

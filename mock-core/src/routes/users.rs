@@ -7,6 +7,7 @@ use crate::contract::{bad_body, length, name_errors};
 use crate::db::remove_all;
 use crate::error::ApiError;
 use crate::model::User;
+use crate::notify;
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
@@ -312,6 +313,11 @@ fn set_following(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError
             }
             *user.updated_at = now;
         }
+    }
+    if add {
+        notify::followed(cx.db, &target, &me.id, now);
+    } else {
+        notify::unfollowed(cx.db, &target, &me.id);
     }
     let render = cx.render();
     let user = render.db.user(&me.id).ok_or(ApiError::Internal)?;
