@@ -8,7 +8,6 @@ use crate::db::{Change, Changes, Db};
 use crate::routes::notifications::{unread, view, NotificationView, UnreadResponse};
 use crate::views::{PostResponse, Render, UserResponse};
 use serde::Serialize;
-use std::collections::VecDeque;
 
 #[cfg(test)]
 use ts_rs::TS;
@@ -79,10 +78,11 @@ pub struct Resync {
     pub revision: u64,
 }
 
+// Described for the contract and the TypeScript types only: `body` writes
+// this shape from each kept event's parts, and the tests hold what it
+// writes to the schema (contract::check::check_events).
 /// Every event a reader may get, as `{id, event, data}`: `id` is the
-/// revision of its change, `event` its kind, `data` its JSON. Described
-/// for the contract and the TypeScript types; [`EventWindow::read`] writes
-/// it from each event's kept parts.
+/// revision of its change, `event` its kind, `data` its JSON.
 #[cfg(test)]
 #[derive(Debug, Serialize, TS, ToSchema)]
 #[serde(tag = "event", content = "data")]
@@ -142,7 +142,7 @@ pub struct EventsResponse<'a> {
 }
 
 /// The events of one committed change, from what it marked: users, then
-/// posts, then notifications, each in id order. Views are rendered now
+/// posts, then notifications, each in the order the change touched them. Views are rendered now
 /// (at the writer's zone offset), so that replaying the same requests
 /// gives the same events.
 pub fn of_change(db: &Db, changes: &Changes, revision: u64, offset_minutes: i32) -> Vec<Event> {
@@ -164,6 +164,7 @@ pub fn of_change(db: &Db, changes: &Changes, revision: u64, offset_minutes: i32)
             user: render.user(user),
         })
     };
+    let in_users = |id: &str| changes.users.iter().any(|(user, _)| user == id);
     for (id, change) in &changes.users {
         let kind = match change {
             Change::Created => "user.created",
@@ -171,11 +172,7 @@ pub fn of_change(db: &Db, changes: &Changes, revision: u64, offset_minutes: i32)
         };
         push(kind, None, user(id));
     }
-    for id in changes
-        .bookmarks
-        .iter()
-        .filter(|id| !changes.users.contains_key(*id))
-    {
+    for id in changes.bookmarks.iter().filter(|id| !in_users(id)) {
         push("user.changed", Some(id), user(id));
     }
     for (id, change) in &changes.posts {
@@ -226,7 +223,8 @@ fn json(value: &impl Serialize) -> Option<String> {
 /// events again, and a reader asking for older ones gets a `resync`.
 #[derive(Debug, Clone, Default)]
 pub struct EventWindow {
-    events: VecDeque<Event>,
+    /// Oldest first.
+    events: Vec<Event>,
     /// The oldest revision a reader may ask after: every event after it is
     /// kept.
     resume_from: u64,
@@ -252,14 +250,13 @@ impl EventWindow {
         self.followed = true;
         self.high = self.high.max(revision);
         self.events.extend(events);
-        while self.events.len() > MAX_KEPT_EVENTS {
-            let Some(oldest) = self.events.front().map(|e| e.revision) else {
-                break;
-            };
-            while self.events.front().is_some_and(|e| e.revision == oldest) {
-                self.events.pop_front();
-            }
-            self.resume_from = self.resume_from.max(oldest);
+        let excess = self.events.len().saturating_sub(MAX_KEPT_EVENTS);
+        // Whole changes go: up to the last event of the excess's change.
+        if let Some(last) = excess.checked_sub(1).and_then(|i| self.events.get(i)) {
+            let dropped = last.revision;
+            let gone = self.events.partition_point(|e| e.revision <= dropped);
+            self.events.drain(..gone);
+            self.resume_from = self.resume_from.max(dropped);
         }
     }
 

@@ -10,7 +10,7 @@ use crate::unicode::chars;
 use serde::{Deserialize, Serialize};
 use serde_json::error::Category;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt;
 
 pub const FORMAT: &str = "murmur-snapshot";
@@ -287,13 +287,15 @@ fn check_notifications(
     notifications: &[Notification],
 ) -> Result<(), String> {
     // Filled by inserts, as in `check`.
-    let mut user_ids = Ids::new();
+    let (mut user_ids, mut post_ids, mut comment_ids) = (Ids::new(), Ids::new(), BTreeSet::new());
     for u in users {
         user_ids.insert(u.id.as_str());
     }
-    let mut by_id: BTreeMap<&str, &Post> = BTreeMap::new();
     for p in posts {
-        by_id.insert(p.id.as_str(), p);
+        post_ids.insert(p.id.as_str());
+        for c in &p.comments {
+            comment_ids.insert((p.id.as_str(), c.id.as_str()));
+        }
     }
     distinct(
         &|| "notifications".into(),
@@ -306,16 +308,12 @@ fn check_notifications(
                 return Err(format!("{} names unknown user \"{user}\"", what()));
             }
         }
-        let post = match &n.post_id {
-            Some(id) => Some(
-                by_id
-                    .get(id.as_str())
-                    .ok_or_else(|| format!("{} names unknown post \"{id}\"", what()))?,
-            ),
-            None => None,
-        };
+        let post = n.post_id.as_deref().unwrap_or_default();
+        if !post.is_empty() && !post_ids.contains(post) {
+            return Err(format!("{} names unknown post \"{post}\"", what()));
+        }
         if let Some(comment) = &n.comment_id {
-            if !post.is_some_and(|p| p.comments.iter().any(|c| &c.id == comment)) {
+            if !comment_ids.contains(&(post, comment.as_str())) {
                 return Err(format!("{} names unknown comment \"{comment}\"", what()));
             }
         }
