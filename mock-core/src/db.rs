@@ -532,12 +532,15 @@ impl Db {
     /// Takes back every notification of `recipient` (of anyone, for
     /// `None`) that `which` picks.
     pub fn unnotify(&mut self, recipient: Option<&str>, which: impl Fn(&Notification) -> bool) {
-        let only = recipient.map(|r| self.user_index.get(r).copied());
-        for (i, list) in self.notifications.iter_mut().enumerate() {
-            if only.is_some_and(|only| only != Some(i)) {
-                continue;
-            }
-            let taken = &mut self.changes.unnotified;
+        let lists = match recipient {
+            None => 0..self.notifications.len(),
+            Some(user) => match self.user_index.get(user) {
+                Some(&i) => i..i.saturating_add(1),
+                None => return,
+            },
+        };
+        let taken = &mut self.changes.unnotified;
+        for list in self.notifications.get_mut(lists).into_iter().flatten() {
             list.retain(|n| {
                 let keep = !which(n);
                 if !keep {
