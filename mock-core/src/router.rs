@@ -8,7 +8,7 @@
 //! ApiError>` becomes the response.
 
 use crate::auth::{authenticate, AuthUser};
-use crate::db::Db;
+use crate::db::{Changes, Db};
 use crate::error::ApiError;
 use crate::exchange::{prefers_minimal, Now, Request, Response};
 use crate::query::{percent_decoded, Query};
@@ -139,7 +139,7 @@ pub fn routes() -> impl Iterator<Item = &'static Route> {
 }
 
 /// The route tables, in the documents' order.
-const TABLES: [&[Route]; 7] = [
+const TABLES: [&[Route]; 8] = [
     routes::auth::ROUTES,
     routes::users::ROUTES,
     routes::feeds::ROUTES,
@@ -147,6 +147,7 @@ const TABLES: [&[Route]; 7] = [
     routes::discover::ROUTES,
     routes::comments::ROUTES,
     routes::media::ROUTES,
+    routes::notifications::ROUTES,
 ];
 
 /// What a handler gets: the store, the clock, the path parameters, the
@@ -394,14 +395,28 @@ pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
 }
 
 /// Answers one request; never panics, never leaves a failed change behind
-/// (handlers check every rule before they mutate).
-pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
-    match answer(db, req, now) {
+/// (handlers check every rule before they mutate). What the request marked
+/// in the store (see `crate::db::Changes`) is committed when it succeeded:
+/// a new revision, and the response says it `changed` the state.
+pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> (Response, Changes) {
+    // Marks left by anything but a request (a seed's import) are not its.
+    db.take_changes();
+    let answered = answer(db, req, now);
+    let changes = db.take_changes();
+    let (changed, media_id) = match answered {
+        Ok(_) => (db.commit(&changes), changes.media.clone()),
+        Err(_) => (false, None),
+    };
+    let revision = db.revision();
+    let response = match answered {
         Ok(reply) => Response {
             status: reply.status,
             body: reply.body,
             allow: None,
             preference_applied: reply.applied,
+            changed,
+            media_id,
+            revision,
         },
         Err(err) => Response {
             status: err.status(),
@@ -411,8 +426,12 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
                 _ => None,
             },
             preference_applied: None,
+            changed,
+            media_id,
+            revision,
         },
-    }
+    };
+    (response, changes)
 }
 
 /// What [`dispatch`] answers, before it becomes a response: the seed import
@@ -546,9 +565,10 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            32,
+            34,
             "22 endpoints of the spec, media, the tag feed, search, the Home and Explore pages, \
-             a profile by username, the author, bookmark and search pages and suggestions"
+             a profile by username, the author, bookmark and search pages, suggestions and \
+             notifications (a page, and marking them read)"
         );
     }
 

@@ -251,6 +251,31 @@ pub fn check_response(method: &str, url: &str, status: u16, body: &str) -> Resul
     Ok(())
 }
 
+/// Checks what reading events answered (`Api::events`): a refusal as the
+/// stream's operation lists it, or an `EventsResponse`, each event's data
+/// the shape its kind has.
+pub fn check_events(status: u16, body: &str) -> Result<(), String> {
+    let body: Value = serde_json::from_str(body)
+        .map_err(|e| format!("events answered {status} with a body that is not JSON: {e}"))?;
+    let operation = format!("/paths/{}/get", pointer_token(crate::events::EVENTS_PATH));
+    let pointer = match status {
+        200 => "/components/schemas/EventsResponse".to_owned(),
+        _ if doc()
+            .pointer(&format!("{operation}/responses/{status}"))
+            .is_some() =>
+        {
+            format!("{operation}/responses/{status}/content/application~1json/schema")
+        }
+        _ => {
+            return Err(format!(
+                "events answered {status}, which is not listed: {body}"
+            ))
+        }
+    };
+    validate(&pointer, &body)
+        .map_err(|errors| format!("events answered {status} with {body}:\n  {errors}"))
+}
+
 /// Every JSON Schema in `value` (a document or part of one): the values
 /// of `schema` members and of `components.schemas`.
 fn schemas_in<'a>(value: &'a Value, at: String, out: &mut Vec<(String, &'a Value)>) {

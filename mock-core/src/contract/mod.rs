@@ -160,6 +160,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         discover::endpoints(),
         comments::endpoints(),
         media::endpoints(),
+        notifications::endpoints(),
     ]
     .into_iter()
     .flatten()

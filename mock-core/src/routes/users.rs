@@ -7,6 +7,7 @@ use crate::contract::{bad_body, length, name_errors};
 use crate::db::remove_all;
 use crate::error::ApiError;
 use crate::model::User;
+use crate::notify;
 use crate::query::{query_type, Number};
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
@@ -260,17 +261,17 @@ fn set_bookmark(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError>
     let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let now = cx.now.epoch_ms;
-    let user = cx
+    let (bookmarks, updated_at) = cx
         .db
-        .user_lists_mut(&me.id)
+        .bookmarks_mut(&me.id)
         .ok_or(ApiError::UserNotRegistered)?;
-    match (add, user.bookmarks.contains(&post_id)) {
+    match (add, bookmarks.contains(&post_id)) {
         (true, true) => return Err(ApiError::AlreadyBookmarked),
         (false, false) => return Err(ApiError::NotBookmarked),
-        (true, false) => user.bookmarks.push(post_id),
-        (false, true) => remove_all(user.bookmarks, &post_id),
+        (true, false) => bookmarks.push(post_id),
+        (false, true) => remove_all(bookmarks, &post_id),
     }
-    *user.updated_at = now;
+    *updated_at = now;
     bookmarks_of(&cx, &me)
 }
 
@@ -314,6 +315,11 @@ fn set_following(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError
             }
             *user.updated_at = now;
         }
+    }
+    if add {
+        notify::followed(cx.db, &target, &me.id, now);
+    } else {
+        notify::unfollowed(cx.db, &target, &me.id);
     }
     let render = cx.render();
     let user = render.db.user(&me.id).ok_or(ApiError::Internal)?;
