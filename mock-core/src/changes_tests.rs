@@ -29,7 +29,7 @@ fn every_write_that_succeeds_changes_the_state_and_every_read_does_not() {
     let mut t = TestApi::new();
     let token = t.guest();
     let me = Some(token.as_str());
-    let writes: [(&str, &str, Value); 16] = [
+    let writes: [(&str, &str, Value); 17] = [
         (
             "POST",
             "/api/posts",
@@ -67,6 +67,7 @@ fn every_write_that_succeeds_changes_the_state_and_every_read_does_not() {
             "/api/media",
             json!({"type": "image/png", "size": 10}),
         ),
+        ("POST", "/api/notifications/read", Value::Null),
         ("DELETE", "/api/posts/p-13", Value::Null),
         (
             "POST",
@@ -110,6 +111,7 @@ fn every_write_that_succeeds_changes_the_state_and_every_read_does_not() {
         "/api/posts/search?q=coffee",
         "/api/search?q=maya",
         "/api/posts/author/maya_lind",
+        "/api/notifications",
     ];
     for url in reads {
         let before = t.api.revision();
@@ -182,6 +184,14 @@ fn a_refused_write_changes_nothing() {
         None,
     );
     assert_eq!((res.status, res.changed), (401, false));
+    // Marking read what is already read changes nothing.
+    let first = t.respond("POST", "/api/notifications/read", Some(&token), "", None);
+    let again = t.respond("POST", "/api/notifications/read", Some(&token), "", None);
+    assert_eq!((first.changed, again.changed), (true, false));
+    assert_eq!(
+        (again.status, again.body.as_str()),
+        (200, r#"{"unread":0}"#)
+    );
 }
 
 #[test]

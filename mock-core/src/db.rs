@@ -1,10 +1,10 @@
 //! The in-memory store: users and posts in insertion order, with id indexes
 //! so that every lookup is logarithmic and no request does quadratic work.
 
-use crate::model::{Counters, Post, User};
+use crate::model::{Counters, Notification, Post, User};
 use crate::search::SearchIndex;
 use std::cell::{OnceCell, RefCell};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// SplitMix64: a tiny deterministic generator for salts, seeded by the
 /// caller's entropy so that the core itself holds no randomness.
@@ -63,15 +63,22 @@ impl Change {
 /// succeeded (a new revision) and drops them when it failed, so whether a
 /// request changed anything is never decided per route. A mark means the
 /// state was reached for writing; a failed request writes nothing (the
-/// router's rule), so its marks are dropped.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// router's rule), so its marks are dropped. A request touches a few
+/// things, kept in the order it touched them.
+#[derive(Debug, Clone, Default)]
 pub struct Changes {
     /// Posts by id.
-    pub posts: BTreeMap<String, Change>,
+    pub posts: Vec<(String, Change)>,
     /// Users by id: `Changed` for a profile edit or a follow list.
-    pub users: BTreeMap<String, Change>,
+    pub users: Vec<(String, Change)>,
     /// Users whose bookmarks changed (only they can read them).
-    pub bookmarks: BTreeSet<String>,
+    pub bookmarks: Vec<String>,
+    /// Notifications added, as `(recipient, id)`.
+    pub notified: Vec<(String, String)>,
+    /// Notifications taken back, as `(recipient, id)`.
+    pub unnotified: Vec<(String, String)>,
+    /// Users who read all their notifications.
+    pub read: Vec<String>,
     /// The upload registered (`m-01`).
     pub media: Option<String>,
     /// An id counter or the salt generator moved (both are state).
@@ -80,7 +87,14 @@ pub struct Changes {
 
 impl Changes {
     pub fn is_empty(&self) -> bool {
-        *self == Changes::default()
+        self.posts.is_empty()
+            && self.users.is_empty()
+            && self.bookmarks.is_empty()
+            && self.notified.is_empty()
+            && self.unnotified.is_empty()
+            && self.read.is_empty()
+            && self.media.is_none()
+            && !self.ids
     }
 
     fn post(&mut self, id: &str, change: Change) {
@@ -99,12 +113,17 @@ fn differs<T: Clone + PartialEq>(value: &mut T, change: impl FnOnce(&mut T)) -> 
     *value != before
 }
 
-fn mark(marks: &mut BTreeMap<String, Change>, id: &str, change: Change) {
-    match marks.get_mut(id) {
-        Some(was) => *was = was.then(change),
-        None => {
-            marks.insert(id.to_owned(), change);
-        }
+fn mark(marks: &mut Vec<(String, Change)>, id: &str, change: Change) {
+    match marks.iter_mut().find(|(marked, _)| marked == id) {
+        Some((_, was)) => *was = was.then(change),
+        None => marks.push((id.to_owned(), change)),
+    }
+}
+
+/// Adds `id` to `list` unless it is there.
+fn mark_once(list: &mut Vec<String>, id: &str) {
+    if !list.iter().any(|x| x == id) {
+        list.push(id.to_owned());
     }
 }
 
@@ -119,6 +138,10 @@ pub struct Db {
     folded_username_index: BTreeMap<String, usize>,
     posts: Vec<Post>,
     post_index: BTreeMap<String, usize>,
+    /// Each user's notifications, oldest first, at most
+    /// [`MAX_NOTIFICATIONS`] each: by position in `users`, as users are
+    /// only ever added.
+    notifications: Vec<Vec<Notification>>,
     /// Id counters and the salt generator are state: a request moves them
     /// through [`Db::next_id`] and [`Db::salt`], which mark the change.
     pub counters: Counters,
@@ -160,7 +183,12 @@ pub enum IdKind {
     Post,
     Comment,
     Media,
+    Notification,
 }
+
+/// The most notifications kept for one user: a new one beyond it drops
+/// their oldest.
+pub const MAX_NOTIFICATIONS: usize = 200;
 
 impl Db {
     /// A store over already validated parts (seed, snapshot, bulk loader).
@@ -172,6 +200,7 @@ impl Db {
             folded_username_index: BTreeMap::new(),
             posts,
             post_index: BTreeMap::new(),
+            notifications: Vec::new(),
             counters,
             rng,
             revision: 0,
@@ -182,6 +211,7 @@ impl Db {
         };
         db.reindex_users();
         db.reindex_posts();
+        db.notifications.resize_with(db.users.len(), Vec::new);
         db
     }
 
@@ -234,7 +264,7 @@ impl Db {
     pub fn bookmarks_mut(&mut self, id: &str) -> Option<(&mut Vec<String>, &mut i64)> {
         let i = *self.user_index.get(id)?;
         let user = self.users.get_mut(i)?;
-        self.changes.bookmarks.insert(id.to_owned());
+        mark_once(&mut self.changes.bookmarks, id);
         Some((&mut user.bookmarks, &mut user.updated_at))
     }
 
@@ -372,6 +402,7 @@ impl Db {
         }
         self.changes.user(&user.id, Change::Created);
         self.users.push(user);
+        self.notifications.push(Vec::new());
     }
 
     pub fn insert_post(&mut self, post: Post) {
@@ -389,6 +420,7 @@ impl Db {
             return;
         };
         self.changes.post(id, Change::Deleted);
+        self.unnotify(None, |n| n.post_id.as_deref() == Some(id));
         if i < self.posts.len() {
             self.posts.remove(i);
         }
@@ -403,7 +435,7 @@ impl Db {
         for user in &mut self.users {
             if user.bookmarks.iter().any(|b| b == id) {
                 remove_all(&mut user.bookmarks, id);
-                self.changes.bookmarks.insert(user.id.clone());
+                mark_once(&mut self.changes.bookmarks, &user.id);
             }
         }
     }
@@ -426,6 +458,7 @@ impl Db {
                 IdKind::Post => (&mut self.counters.post, "p-"),
                 IdKind::Comment => (&mut self.counters.comment, "c-"),
                 IdKind::Media => (&mut self.counters.media, "m-"),
+                IdKind::Notification => (&mut self.counters.notification, "n-"),
             };
             *counter = counter.wrapping_add(1);
             let id = format!("{prefix}{:02}", *counter);
@@ -436,12 +469,106 @@ impl Db {
                     .posts
                     .iter()
                     .any(|p| p.comments.iter().any(|c| c.id == id)),
-                IdKind::Media => false,
+                // Only this counter makes them (a snapshot's counter is
+                // raised past every id it holds), so none is taken.
+                IdKind::Media | IdKind::Notification => false,
             };
             if !taken {
                 return id;
             }
         }
+    }
+
+    /// A user's notifications, oldest first.
+    pub fn notifications(&self, user: &str) -> &[Notification] {
+        self.user_index
+            .get(user)
+            .and_then(|&i| self.notifications.get(i))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Every user's notifications, in the order of users, for a snapshot.
+    pub fn all_notifications(&self) -> impl Iterator<Item = &Notification> {
+        self.notifications.iter().flatten()
+    }
+
+    /// Keeps `notification` for its recipient (their oldest goes beyond
+    /// [`MAX_NOTIFICATIONS`]); dropped if the recipient is unknown.
+    pub fn notify(&mut self, notification: Notification) {
+        let recipient = notification.recipient.clone();
+        let Some(list) = self
+            .user_index
+            .get(&recipient)
+            .and_then(|&i| self.notifications.get_mut(i))
+        else {
+            return;
+        };
+        self.changes
+            .notified
+            .push((recipient.clone(), notification.id.clone()));
+        list.push(notification);
+        let excess = list.len().saturating_sub(MAX_NOTIFICATIONS);
+        for dropped in list.drain(..excess) {
+            self.changes
+                .unnotified
+                .push((recipient.clone(), dropped.id));
+        }
+    }
+
+    /// Puts back notifications a snapshot or the seed holds, each user's in
+    /// the order given (oldest first); one for an unknown user is dropped.
+    pub fn restore_notifications(&mut self, notifications: Vec<Notification>) {
+        for list in &mut self.notifications {
+            list.clear();
+        }
+        for n in notifications {
+            let at = self.user_index.get(&n.recipient).copied();
+            if let Some(list) = at.and_then(|i| self.notifications.get_mut(i)) {
+                list.push(n);
+            }
+        }
+    }
+
+    /// Takes back every notification of `recipient` (of anyone, for
+    /// `None`) that `which` picks.
+    pub fn unnotify(&mut self, recipient: Option<&str>, which: impl Fn(&Notification) -> bool) {
+        let lists = match recipient {
+            None => 0..self.notifications.len(),
+            Some(user) => match self.user_index.get(user) {
+                Some(&i) => i..i.saturating_add(1),
+                None => return,
+            },
+        };
+        let taken = &mut self.changes.unnotified;
+        for list in self.notifications.get_mut(lists).into_iter().flatten() {
+            list.retain(|n| {
+                let keep = !which(n);
+                if !keep {
+                    taken.push((n.recipient.clone(), n.id.clone()));
+                }
+                keep
+            });
+        }
+    }
+
+    /// Marks every notification of `user` read: whether any was unread.
+    pub fn read_notifications(&mut self, user: &str) -> bool {
+        let Some(list) = self
+            .user_index
+            .get(user)
+            .and_then(|&i| self.notifications.get_mut(i))
+        else {
+            return false;
+        };
+        let mut any = false;
+        for n in list.iter_mut().filter(|n| !n.read) {
+            n.read = true;
+            any = true;
+        }
+        if any {
+            mark_once(&mut self.changes.read, user);
+        }
+        any
     }
 
     /// A fresh password salt (the generator is state).

@@ -44,6 +44,21 @@ pub struct Response {
     pub revision: u64,
 }
 
+impl Response {
+    /// An answer with `status` and `body` that changed nothing.
+    pub(crate) fn unchanged(status: u16, body: String, revision: u64) -> Response {
+        Response {
+            status,
+            body,
+            allow: None,
+            preference_applied: None,
+            changed: false,
+            media_id: None,
+            revision,
+        }
+    }
+}
+
 /// The preference RFC 7240 names `return=minimal`, and the value of the
 /// `Preference-Applied` header that says it was honoured.
 pub const RETURN_MINIMAL: &str = "return=minimal";

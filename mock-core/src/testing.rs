@@ -73,6 +73,9 @@ impl TestApi {
                     crate::contract::check::check_accepted_request(method, url, body)
                 });
             }
+            if (200..300).contains(&res.status) {
+                checked = checked.and_then(|()| crate::contract::check::check_path(method, url));
+            }
             if let Err(broken) = checked {
                 panic!("{broken}");
             }
@@ -101,6 +104,34 @@ impl TestApi {
         let mut state: Value = serde_json::from_str(&self.api.export_snapshot()).unwrap();
         state.as_object_mut().unwrap().remove("revision");
         state
+    }
+
+    /// What a live reader with `token` reads after `after` (`Api::events`),
+    /// held to the contract like every answer: its status and JSON body.
+    pub fn events(&self, token: Option<&str>, after: Option<&str>) -> (u16, Value) {
+        let res = self.api.events(token, after);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Err(broken) = crate::contract::check::check_events(res.status, &res.body) {
+            panic!("{broken}");
+        }
+        assert!(!res.changed, "reading events changes nothing");
+        let json = serde_json::from_str(&res.body).unwrap();
+        (res.status, json)
+    }
+
+    /// The kinds of the events in an events answer, with their ids.
+    pub fn kinds(events: &Value) -> Vec<(u64, String)> {
+        events["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["id"].as_u64().unwrap(),
+                    e["event"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
     }
 
     pub fn call(

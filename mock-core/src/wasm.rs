@@ -2,7 +2,7 @@
 //! clock (`Date`) and entropy (`crypto.getRandomValues`) are read here, so
 //! the core itself stays pure.
 
-use crate::{Api, Now, Request};
+use crate::{Api, Now, Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -76,6 +76,20 @@ impl CoreResponse {
     #[wasm_bindgen(js_name = takeBody)]
     pub fn take_body(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.body).into_bytes()
+    }
+}
+
+impl From<Response> for CoreResponse {
+    fn from(res: Response) -> CoreResponse {
+        CoreResponse {
+            status: res.status,
+            body: res.body,
+            allow: res.allow,
+            preference_applied: res.preference_applied,
+            changed: res.changed,
+            media_id: res.media_id,
+            revision: res.revision,
+        }
     }
 }
 
@@ -203,16 +217,22 @@ impl MockCore {
             body,
             prefer,
         };
-        let res = self.api.handle(&req, now);
-        CoreResponse {
-            status: res.status,
-            body: res.body,
-            allow: res.allow,
-            preference_applied: res.preference_applied,
-            changed: res.changed,
-            media_id: res.media_id,
-            revision: res.revision,
-        }
+        self.api.handle(&req, now).into()
+    }
+
+    /// A live reader's events: what `GET /api/events` streams (docs/rules.md,
+    /// "Live events"). `authorization` as on token routes (raw or `Bearer`;
+    /// `undefined` reads the public events only); `after` is the last
+    /// event id the reader saw (`Last-Event-ID`, as sent), `undefined` to
+    /// start now. The body is `{revision, events: [{id, event, data}]}`: the
+    /// events after `after` this reader may read, or one `resync` event
+    /// when they are not kept. A bad token answers 401, a vanished user
+    /// 404. Nothing new unless `revision` moved since the last call: a host
+    /// polls only then.
+    pub fn events(&self, authorization: Option<String>, after: Option<String>) -> CoreResponse {
+        self.api
+            .events(authorization.as_deref(), after.as_deref())
+            .into()
     }
 
     /// The whole state as one versioned JSON document.

@@ -130,6 +130,40 @@ fn an_answer_says_whether_it_changed_the_state_its_upload_and_the_revision() {
 }
 
 #[wasm_bindgen_test]
+fn events_give_a_readers_changes_after_a_revision() {
+    let mut core = new_core();
+    let token = login(&mut core);
+    let start = core.events(Some(token.clone()), None);
+    assert_eq!(
+        (start.status(), start.body()),
+        (200, r#"{"revision":0,"events":[]}"#.to_owned())
+    );
+    let res = core.handle_at(
+        "POST",
+        "/api/posts/like/p-01",
+        Some(token.clone()),
+        "",
+        NOW,
+        0,
+        None,
+    );
+    assert_eq!(res.status(), 200);
+    let read = core.events(Some(format!("Bearer {token}")), Some("0".into()));
+    assert_eq!(read.revision(), 1.0);
+    let body: serde_json::Value = serde_json::from_str(&read.body()).unwrap();
+    assert_eq!(body["events"][0]["event"], "post.changed");
+    assert_eq!(body["events"][0]["data"]["post"]["_id"], "p-01");
+    let stale = core.events(None, Some("7".into()));
+    assert!(
+        stale.body().contains(r#""event":"resync""#),
+        "{}",
+        stale.body()
+    );
+    let refused = core.events(Some("forged".into()), Some("0".into()));
+    assert_eq!(refused.status(), 401);
+}
+
+#[wasm_bindgen_test]
 fn snapshot_round_trip_restores_the_state() {
     let mut core = new_core();
     let token = login(&mut core);

@@ -7,6 +7,7 @@ use crate::contract::{bad_body, comment_too_long};
 use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::{Comment, Post};
+use crate::notify;
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::CommentsResponse;
@@ -147,6 +148,7 @@ fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
     let now = cx.now.epoch_ms;
+    notify::commented(cx.db, &post_id, &id, &me.id, &text, now);
     let post = cx.db.post_mut(&post_id).ok_or(ApiError::PostNotFound)?;
     post.comments.push(Comment {
         id,
@@ -183,7 +185,7 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         .db
         .post(cx.param("postId"))
         .ok_or(ApiError::PostNotFound)?;
-    let comment_id = cx.param("commentId");
+    let comment_id = cx.param("commentId").to_owned();
     let (index, comment) = post
         .comments
         .iter()
@@ -200,7 +202,8 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     } else {
         rules::check_comment(&text)?
     };
-    let post_id = post.id.clone();
+    let (post_id, before) = (post.id.clone(), comment.text.clone());
+    let after = text.clone();
     cx.db.change_post(&post_id, |post| {
         if let Some(comment) = post.comments.get_mut(index) {
             comment.text = text;
@@ -208,6 +211,8 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         }
         post.updated_at = now;
     });
+    let at = (post_id.as_str(), comment_id.as_str());
+    notify::comment_edited(cx.db, at, &me.id, (&before, &after), now);
     changed_post(&cx, 201, &post_id)
 }
 
@@ -219,9 +224,10 @@ fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     if comment_author != Some(me.id.as_str()) && post.author != me.id {
         return Err(ApiError::DeleteCommentNotOwner);
     }
-    post.comments.remove(index);
+    let comment = post.comments.remove(index);
     post.updated_at = now;
     let post_id = post.id.clone();
+    notify::comment_deleted(cx.db, &comment.id);
     changed_post(&cx, 201, &post_id)
 }
 

@@ -72,6 +72,17 @@ export interface CoreAnswer {
 }
 
 /**
+ * The live side of the wasm facade (mock-core/src/wasm.rs; docs/rules.md,
+ * "Live events"): the state's revision, and a reader's events after the
+ * last revision it saw, the body an `EventsResponse` (`{revision, events}`).
+ * Nothing is new unless `revision` has moved since the last call.
+ */
+export interface LiveCore {
+  readonly revision: number;
+  events(authorization: string | undefined, after: string | undefined): CoreAnswer;
+}
+
+/**
  * One call into the core. Its answer lives in wasm memory: read it and free
  * it at once. Left to the garbage collector, every answer (every post, for
  * some) stays in the module's memory, which grows and never shrinks, and
