@@ -13,10 +13,8 @@ import type { BackupSummary } from './backup.js';
 import { exportBackup, importBackup } from './backupApi.js';
 import { CompactionSchedule, IDB_COMPACT_EVERY, type CompactionPolicy } from './compaction.js';
 import {
-  isHead,
   newHead,
   NoBaseError,
-  sameHead,
   StaleStateError,
   toSaved,
   type JournalEntry,
@@ -124,7 +122,6 @@ export class PersistentBackend implements Backend {
       journaled: this.journaled,
       channel: options.channel ?? null,
       exclusive: (task) => this.exclusive(task),
-      setAside: (saved, reason) => this.setAside(saved, reason),
       onLoaded: (revision) => {
         onExternalChange(revision);
         this.compaction.journalIs(this.journaled.journalLength);
@@ -284,9 +281,7 @@ export class PersistentBackend implements Backend {
       return this.writeAndFlush(
         (attempt) => (attempt === 1 ? this.outcome(request, clock, response, file) : this.run(request, file)),
         { made: true },
-      ).finally(() => {
-        this.unsaved -= 1;
-      });
+      );
     }
     // A refusal may only mean that another tab's save is not loaded yet (a
     // like of the post it just made, a sign-in to the account it just made):
@@ -363,27 +358,45 @@ export class PersistentBackend implements Backend {
    * else under way).
    */
   private write(change: (attempt: number) => Promise<Outcome>, { made = false } = {}): Promise<ApiResponse> {
-    return this.exclusive(async () => {
-      for (let attempt = 1; ; attempt++) {
-        if (attempt > 1 || (!made && !this.sync.hearsOfSaves)) {
-          try {
-            await this.sync.sync();
-          } catch (error) {
-            const refusal = this.storageFailed(error);
-            if (refusal) return refusal;
-          }
-        }
-        const { response, save } = await change(attempt);
-        if (!save) return response;
-        const outcome = await this.commit(save);
-        if (outcome !== STALE) return outcome ?? response;
-        if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
-      }
-    }).catch(async (error: unknown) => {
+    // A change made before the lock is saved or undone by the end of the first attempt.
+    let unsaved = made;
+    const settled = () => {
+      if (unsaved) this.unsaved -= 1;
+      unsaved = false;
+    };
+    const failed = async (error: unknown) => {
       // Never a stack trace for the client: the catalogue's shape, and the core as it was saved.
       console.warn('Murmur: a write failed', error);
       await this.journaled.rollBack();
       return errorResponse(500, BACKEND_FAILED);
+    };
+    return this.exclusive(async () => {
+      try {
+        for (let attempt = 1; ; attempt++) {
+          if (attempt > 1 || (!made && !this.sync.hearsOfSaves)) {
+            try {
+              await this.sync.sync();
+            } catch (error) {
+              const refusal = this.storageFailed(error);
+              if (refusal) return refusal;
+            }
+          }
+          const { response, save } = await change(attempt);
+          if (!save) return response;
+          const outcome = await this.commit(save);
+          if (outcome !== STALE) return outcome ?? response;
+          if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
+        }
+      } catch (error) {
+        return await failed(error);
+      } finally {
+        settled();
+      }
+    }).catch(async (error: unknown) => {
+      // The lock itself failed: the change was neither saved nor undone.
+      const answer = await failed(error);
+      settled();
+      return answer;
     });
   }
 
@@ -455,34 +468,10 @@ export class PersistentBackend implements Backend {
   }
 
   private async restore(): Promise<string[]> {
-    const store = this.storage.store;
-    const { loaded, head, journal } = await store.loadState();
-    this.foundSaved = loaded.kind !== 'empty';
-    if (loaded.kind === 'empty') {
-      // A head with no state describes nothing: left there, every write would take it for another tab's save.
-      if (head !== undefined) await store.repairHead();
-      return [];
-    }
-    if (loaded.kind === 'unreadable') {
-      await this.setAside(loaded.raw, loaded.reason);
-      return [RESTORED_FROM_SEED];
-    }
-    try {
-      this.journaled.load(loaded.saved, head, journal);
-    } catch (error) {
-      await this.journaled.rollBack();
-      await this.setAside(loaded.saved, messageOf(error));
-      return [RESTORED_FROM_SEED];
-    }
-    // Repaired from what is stored by then: another tab may have saved since it was read.
-    if (!isHead(head) || !sameHead(head, this.journaled.head)) await store.repairHead();
+    const found = await this.sync.restore();
+    this.foundSaved = found !== 'nothing';
     this.compaction.journalIs(this.journaled.journalLength);
-    return [];
-  }
-
-  private async setAside(saved: unknown, reason: string): Promise<void> {
-    console.warn(`Murmur: saved demo data set aside (${reason})`);
-    await this.storage.store.quarantine(saved, reason);
+    return found === 'set aside' ? [RESTORED_FROM_SEED] : [];
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -1,12 +1,15 @@
-// Keeping tabs in step. Every tab writes the one stored state (one writer at
-// a time: locks.ts), and after each save it posts its revision on a channel.
-// A tab that hears of one, or finds the stored head is not its own before a
-// write, loads what the others saved: the journal entries after its own
-// revision, or the whole stored state once a compaction has dropped those.
-// A stored head that does not describe the state stored with it (a damaged
-// profile, a crash between two builds) is repaired once and read again.
+// Loading the stored state into the core, and keeping tabs in step. At
+// start-up the whole stored state is loaded (one that cannot be read is set
+// aside, and the core keeps the seed). Every tab writes the one stored state
+// (one writer at a time: locks.ts), and after each save it posts its
+// revision on a channel. A tab that hears of one, or finds the stored head is
+// not its own before a write, loads what the others saved: the journal
+// entries after its own revision, or the whole stored state once a
+// compaction has dropped those. A stored head that does not describe the
+// state stored with it (a damaged profile, a crash between two builds) is
+// repaired once and read again.
 
-import { isHead, sameHead } from './format.js';
+import { isHead, sameHead, type SavedState } from './format.js';
 import { reachedHead, type JournaledCore } from './journal.js';
 import type { StorageFallback } from './storageFallback.js';
 
@@ -28,8 +31,6 @@ export interface TabSyncOptions {
   channel: ChannelLike | null;
   /** Runs a task holding the state's lock. */
   exclusive: <T>(task: () => Promise<T>) => Promise<T>;
-  /** Keeps an unreadable stored state aside. */
-  setAside: (saved: unknown, reason: string) => Promise<void>;
   /** Called, holding the lock, after another tab's save was loaded into the core. */
   onLoaded: (revision: number) => void;
 }
@@ -55,6 +56,30 @@ export class TabSync {
   /** Stops listening to the other tabs. */
   close(): void {
     this.#options.channel?.removeEventListener('message', this.#onMessage);
+  }
+
+  /**
+   * Start-up: loads the stored state into the core (which holds the seed).
+   * Resolves to what was found: nothing, a state it set aside (unreadable,
+   * or refused by the core), or one it loaded.
+   */
+  async restore(): Promise<'nothing' | 'set aside' | 'loaded'> {
+    const { storage, journaled } = this.#options;
+    const store = storage.store;
+    const { loaded, head, journal } = await store.loadState();
+    if (loaded.kind === 'empty') {
+      // A head with no state describes nothing: left there, every write would take it for another tab's save.
+      if (head !== undefined) await store.repairHead();
+      return 'nothing';
+    }
+    if (loaded.kind === 'unreadable') {
+      await this.#setAside(loaded.raw, loaded.reason);
+      return 'set aside';
+    }
+    if (!(await this.#load(loaded.saved, head, journal))) return 'set aside';
+    // Repaired from what is stored by then: another tab may have saved since it was read.
+    if (!isHead(head) || !sameHead(head, journaled.head)) await store.repairHead();
+    return 'loaded';
   }
 
   /**
@@ -87,7 +112,7 @@ export class TabSync {
 
   /** Reads and loads the whole stored state; true when the core now holds another save than before. */
   async #loadWhole(): Promise<boolean> {
-    const { storage, journaled, setAside } = this.#options;
+    const { storage, journaled } = this.#options;
     const store = storage.store;
     for (let repaired = false; ; repaired = true) {
       const { loaded, head, journal } = await store.loadState();
@@ -98,24 +123,35 @@ export class TabSync {
       }
       if (loaded.kind === 'unreadable') {
         // This tab keeps its state, the last one it knows was good; its next save replaces the stored one.
-        await setAside(loaded.raw, loaded.reason);
+        await this.#setAside(loaded.raw, loaded.reason);
         return false;
       }
       if (isHead(head) && sameHead(reachedHead(loaded.saved, head, journal), head)) {
         if (sameHead(head, journaled.head)) return false; // caught up with meanwhile
-        try {
-          journaled.load(loaded.saved, head, journal);
-        } catch (error) {
-          await journaled.rollBack();
-          await setAside(loaded.saved, error instanceof Error ? error.message : String(error));
-          return false;
-        }
-        return true;
+        return this.#load(loaded.saved, head, journal);
       }
       // The head does not describe the state under it: made to match, then read once more.
       if (repaired) return false;
       await store.repairHead();
     }
+  }
+
+  /** Puts a saved state into the core; one it refuses (or whose journal does not replay) is set aside, and the core rolled back. */
+  async #load(saved: SavedState, head: unknown, journal: unknown[]): Promise<boolean> {
+    const { journaled } = this.#options;
+    try {
+      journaled.load(saved, head, journal);
+      return true;
+    } catch (error) {
+      await journaled.rollBack();
+      await this.#setAside(saved, error instanceof Error ? error.message : String(error));
+      return false;
+    }
+  }
+
+  async #setAside(saved: unknown, reason: string): Promise<void> {
+    console.warn(`Murmur: saved demo data set aside (${reason})`);
+    await this.#options.storage.store.quarantine(saved, reason);
   }
 
   readonly #onMessage = () => {
