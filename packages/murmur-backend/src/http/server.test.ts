@@ -387,9 +387,9 @@ describe('the state directory', () => {
     expect(readFileSync(join(dir, 'journal.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
     await first.close();
     expect(readFileSync(join(dir, 'journal.jsonl'), 'utf8')).toBe('');
-    const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as { revision: number; snapshot: string };
-    expect(saved.revision).toBe(3);
-    expect(saved.snapshot).toContain('three');
+    const [head, snapshot] = readFileSync(join(dir, 'state.json'), 'utf8').split('\n') as [string, string];
+    expect((JSON.parse(head) as { revision: number }).revision).toBe(3);
+    expect(snapshot).toContain('three');
   });
 
   it('refuses a second server, naming the process that holds it', async () => {

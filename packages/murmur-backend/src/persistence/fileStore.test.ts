@@ -76,23 +76,36 @@ describe('readJournalText', () => {
 });
 
 describe('FileStateStore', () => {
-  it('writes state.json as one JSON document, the saved state IndexedDB keeps, and sets aside one that is not', async () => {
+  it('writes state.json as two JSON texts, the head and the snapshot as the core wrote it, and sets aside one that is not', async () => {
     const dir = tmp();
     const snapshot = '{"format":"murmur-core","posts":[{"content":"a \\"quoted\\" line ✨"}]}';
     const store = await FileStateStore.open(dir);
     const head = newHead(null);
     await store.save(toSaved(head, snapshot));
     await store.close();
-    expect(JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8'))).toEqual(toSaved(head, snapshot));
+    const text = readFileSync(join(dir, STATE_FILE), 'utf8');
+    const [first, ...rest] = text.split('\n');
+    expect(JSON.parse(first!)).toEqual({ format: 'murmur-demo-data', version: 1, ...head });
+    expect(rest.join('\n')).toBe(snapshot);
     const again = await FileStateStore.open(dir);
     expect((await again.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, snapshot) });
     await again.close();
-    // Not JSON, or JSON but not a saved state: kept aside at start-up, as an unreadable state is.
-    for (const text of ['not json\n{}', '{"format":"murmur-demo-data","version":1}']) {
-      writeFileSync(join(dir, STATE_FILE), text);
-      const broken = await FileStateStore.open(dir);
-      expect((await broken.loadState()).loaded).toMatchObject({ kind: 'unreadable' });
-      await broken.close();
+    // The snapshot may be laid out on many lines (the core reads it as JSON); the head has its line.
+    const pretty = JSON.stringify(JSON.parse(snapshot), null, 2);
+    writeFileSync(join(dir, STATE_FILE), `${first}\n${pretty}`);
+    const laidOut = await FileStateStore.open(dir);
+    expect((await laidOut.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, pretty) });
+    await laidOut.close();
+    // Not a head and a snapshot: kept aside at start-up, as an unreadable state is.
+    for (const broken of [
+      'not json\n{}',
+      JSON.stringify(toSaved(head, snapshot)),
+      '{"format":"murmur-demo-data"}\n{}',
+    ]) {
+      writeFileSync(join(dir, STATE_FILE), broken);
+      const refused = await FileStateStore.open(dir);
+      expect((await refused.loadState()).loaded).toMatchObject({ kind: 'unreadable' });
+      await refused.close();
     }
   });
 
@@ -164,7 +177,7 @@ describe('a state.json edited by hand', () => {
     await post();
     await store.close();
     core.free();
-    const saved = JSON.parse(readFileSync(join(dir, STATE_FILE), 'utf8')) as { snapshot: string };
+    const [head, snapshot] = readFileSync(join(dir, STATE_FILE), 'utf8').split('\n') as [string, string];
 
     // Read back as written: the post made after the reset is there once.
     const restarted = createNodeCore();
@@ -178,9 +191,9 @@ describe('a state.json edited by hand', () => {
     restarted.free();
 
     // A like count that does not match its likers: refused by the core, set aside, the seed loaded.
-    const edited = saved.snapshot.replace('"likeCount":0', '"likeCount":7');
-    expect(edited).not.toBe(saved.snapshot);
-    writeFileSync(join(dir, STATE_FILE), JSON.stringify({ ...saved, snapshot: edited }));
+    const edited = snapshot.replace('"likeCount":0', '"likeCount":7');
+    expect(edited).not.toBe(snapshot);
+    writeFileSync(join(dir, STATE_FILE), `${head}\n${edited}`);
     const checked = createNodeCore();
     const third = await FileStateStore.open(dir);
     const refused = await PersistentBackend.start({ core: checked, store: third });
