@@ -359,8 +359,8 @@ test('what a visitor types into /login before its script runs is kept, never sen
     await typed;
     await route.continue();
   });
-  // Not until `load`: the held entry holds the load event too.
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  // Not until the document is parsed: a module script in it holds that too.
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('guest');
   await page.getByLabel('Password', { exact: true }).fill('guest123');
   // Before the script runs, the form cannot be sent (a sent form would put its fields in the address).
