@@ -29,7 +29,8 @@ async function homeTimes(page, origin) {
   }));
 }
 
-async function firstVisit(browser, origin, session) {
+/** A first visit to Home, signed in (exported for ab.mjs). */
+export async function firstVisit(browser, origin, session) {
   const { ctx, page } = await slowedPhone(browser, { storageState: storageState(origin, session), network: SLOW_4G });
   try {
     return await homeTimes(page, origin);
@@ -38,7 +39,8 @@ async function firstVisit(browser, origin, session) {
   }
 }
 
-async function returnVisit(browser, origin, session) {
+/** A return visit to Home (exported for ab.mjs). */
+export async function returnVisit(browser, origin, session) {
   const ctx = await browser.newContext({
     viewport: PHONE_VIEWPORT,
     isMobile: true,
@@ -59,7 +61,8 @@ async function returnVisit(browser, origin, session) {
   }
 }
 
-async function guestClick(browser, origin) {
+/** /login's Login As Guest click → first post, in ms (exported for ab.mjs). */
+export async function guestClick(browser, origin) {
   const { ctx, page } = await slowedPhone(browser, {});
   try {
     await page.goto(`${origin}/login`);
