@@ -72,8 +72,8 @@ function pwa(base: string) {
       // generator and devtools panel are for developers, loaded only when
       // asked for (`seed: { generate }`, `?devtools`): no visitor stores them.
       // The login video's MP4 is the fallback for a browser without WebM
-      // (every engine Murmur is tested in plays the WebM): 565 kB, a fifth of
-      // the precache, that no visitor needs offline (the poster stands in).
+      // (every engine Murmur is tested in plays the WebM): a fifth of the
+      // precache (bench/NOTES.md, item 16) that no visitor needs offline (the poster stands in).
       globIgnores: [
         'mockServiceWorker.js',
         '404.html',
@@ -157,8 +157,8 @@ function config(mode: string, command: 'build' | 'serve', isSsrBuild: boolean | 
     },
     resolve: {
       alias: {
-        // msw's cookie jar without tough-cookie's public-suffix list (about
-        // 290 kB of the backend's chunk): see packages/murmur-backend/src/browser/cookieJar.ts.
+        // msw's cookie jar without tough-cookie's public-suffix list (most of
+        // the backend's chunk, bench/NOTES.md, item 2): see packages/murmur-backend/src/browser/cookieJar.ts.
         'tough-cookie': '@murmur/backend/cookie-jar',
         ...reactRouterProduction(mode),
       },

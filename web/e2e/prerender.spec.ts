@@ -282,7 +282,7 @@ test('the tab icon is a PNG at its declared sizes, never the SVG, also as a sign
   page,
 }) => {
   // The browser makes an SVG icon into a whole document on the page's main
-  // thread (16-30 ms on a slowed phone), each time the address changes; a PNG it just decodes.
+  // thread each time the address changes (bench/NOTES.md, item 30); a PNG it just decodes.
   const icons = await page.goto('/login').then(() =>
     page.locator('link[rel="icon"]').evaluateAll((links) =>
       links.map((link) => ({

@@ -4,7 +4,7 @@
 // wrote them. In localStorage: read synchronously as the app starts
 // (IndexedDB would add an open and a transaction on the way to the first
 // post, beside the backend's own), small, and belonging to the session
-// saved there. docs/architecture.md, "The return visit".
+// saved there (docs/architecture.md says more).
 import { DATABASE_NAME } from '@murmur/backend/protocol';
 import { FEED_PAGE_SIZE, type FeedArg, type RestoredCache } from '../../api/apiSlice';
 import type { SessionState } from '../../api/storedSession';
