@@ -32,7 +32,7 @@ type Read = PromiseLike<unknown> & { unsubscribe(): void };
 function readsBeforeRender(
   store: AppStore,
   reads: (dispatch: Dispatch, params: Record<string, string | undefined>, url: URL) => Read[],
-  before?: () => Promise<void>,
+  before?: () => Promise<unknown>,
 ): LoaderFunction {
   return async ({ params, request }) => {
     const { token } = store.getState().session;

@@ -60,9 +60,13 @@ export interface BackendPhase {
  * From now on the app's requests wait for the backend, and uploaded images
  * for its service worker (`<img>` asks the worker, not the transport). The
  * backend starts when `start()` is called, or at the app's first request if
- * that comes sooner (a page that needs it only on submit starts it late).
+ * that comes sooner and `startOnFirstRequest` (a page that needs it only on
+ * submit starts it late; a return visit's copy of the feed is drawn first).
  */
-export function prepareBackend(launchBackend: () => Promise<MurmurBackend> = launch): BackendPhase {
+export function prepareBackend(
+  { startOnFirstRequest = true } = {},
+  launchBackend: () => Promise<MurmurBackend> = launch,
+): BackendPhase {
   let launched: Promise<MurmurBackend> | undefined;
   let handOver!: (backend: Promise<MurmurBackend>) => void;
   const started = new Promise<MurmurBackend>((resolve) => (handOver = resolve));
@@ -75,7 +79,9 @@ export function prepareBackend(launchBackend: () => Promise<MurmurBackend> = lau
   };
   holdBackendRequestsUntil(
     started.then((backend) => backend.transport),
-    { onFirstRequest: () => void start().catch(() => undefined) },
+    {
+      onFirstRequest: startOnFirstRequest ? () => void start().catch(() => undefined) : undefined,
+    },
   );
   // The static host would answer an upload's address 404.
   const worker = started.then((backend) => backend.worker);

@@ -3,14 +3,17 @@
 // first paint); the backend starts (backend.ts); the app hydrates
 // (render.tsx). src/main.tsx calls `start()`.
 import { BackendUnavailable } from '../../components/BackendUnavailable';
+import { hasLastVisit, restoreLastVisit } from '../../features/last-visit';
 import { offerReloadOnNewVersion } from '../../features/updates/updates';
 import { prepareDateFormats } from '../../lib/dateFormats';
 import { whenIdle } from '../../lib/schedule';
+import { routerBasename } from '../App';
+import { routeOf } from '../prerendered';
 import { preloadSignedInPages } from '../routes';
 import { makeStore } from '../store';
 import { prepareBackend } from './backend';
 import { paintForVisitor } from './paint';
-import { createAppRouter, prerenderedState, renderApp, whenRouterReady } from './render';
+import { createAppRouter, prerenderedState, renderApp, whenCardsPainted, whenRouterReady } from './render';
 import '../../styles/global.css';
 
 export async function start(): Promise<void> {
@@ -21,9 +24,22 @@ export async function start(): Promise<void> {
   if (!container) return;
   const store = makeStore({ persist: true });
   const serverState = prerenderedState(store.getState());
-  const backend = prepareBackend();
-  // A signed-in page needs the backend for its first post: it starts at once.
-  if (visitor === 'in') void backend.start().catch(() => undefined);
+  // A return to Home draws the feed seen last (features/last-visit) while
+  // the backend starts, whose start-up (the msw chunk, the wasm core, the
+  // saved data) would otherwise share the main thread with that render: it
+  // starts once the copy is on screen. Any other signed-in page needs the
+  // backend for its first post: it starts at once.
+  const returning =
+    visitor === 'in' &&
+    routeOf(window.location.pathname, routerBasename) === '/' &&
+    hasLastVisit(store.getState().session);
+  const backend = prepareBackend({ startOnFirstRequest: !returning });
+  if (returning) {
+    void restoreLastVisit(store.dispatch, store.getState)
+      .then((shown) => (shown ? whenCardsPainted(container) : undefined))
+      .then(backend.start)
+      .catch(() => undefined);
+  } else if (visitor === 'in') void backend.start().catch(() => undefined);
   const router = createAppRouter(store);
   await whenRouterReady(router);
   // For tests and the bench: the first route's modules and loaders are in.

@@ -58,6 +58,40 @@ function OnFirstCommit({ run, children }: { run: () => void; children: ReactNode
   return children;
 }
 
+/** Cards painted within this long, or the caller goes on regardless. */
+const CARDS_PAINT_DEADLINE_MS = 3000;
+
+/**
+ * Resolves after the frame that paints the first post card in `container`
+ * (or after CARDS_PAINT_DEADLINE_MS). A page that is not visible gets no
+ * frames and paints nothing (a tab opened in the background): it resolves at once.
+ */
+export function whenCardsPainted(container: HTMLElement): Promise<void> {
+  return new Promise((resolve) => {
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(deadline);
+      observer.disconnect();
+      document.removeEventListener('visibilitychange', onHidden);
+      resolve();
+    };
+    const deadline = setTimeout(finish, CARDS_PAINT_DEADLINE_MS);
+    const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
+    const observer = new MutationObserver(() => {
+      if (container.querySelector('article')) painted();
+    });
+    const onHidden = () => {
+      if (document.visibilityState !== 'visible') finish();
+    };
+    if (document.visibilityState !== 'visible') return finish();
+    document.addEventListener('visibilitychange', onHidden);
+    if (container.querySelector('article')) painted();
+    else observer.observe(container, { childList: true, subtree: true });
+  });
+}
+
 export interface RenderOptions {
   store: AppStore;
   router: DataRouter;

@@ -68,21 +68,30 @@ export function lastVisitListener(storage = localStore()) {
   return listener.middleware;
 }
 
-let restoring: Promise<void> | undefined;
+/** Whether a visit is kept for `session` by this build (whether the saved data is still here is asked as it is restored). */
+export function hasLastVisit(session: SessionState, storage = localStore()): boolean {
+  return readKeptVisit(session, storage) !== null;
+}
+
+let restoring: Promise<boolean> | undefined;
 
 /**
  * Puts the visit kept for the session back into the API cache, once per
  * page load and before anything asked for Home (a read under way would not
  * be replaced by the copy, and its answer must win); only while the
- * backend's saved data is still on this device. Home's read then replaces it.
+ * backend's saved data is still on this device. Home's read then replaces
+ * it. Resolves to whether it went in.
  */
-export function restoreLastVisit(dispatch: Dispatch, getState: () => State, storage = localStore()): Promise<void> {
+export function restoreLastVisit(dispatch: Dispatch, getState: () => State, storage = localStore()): Promise<boolean> {
   restoring ??= (async () => {
     const kept = readKeptVisit(getState().session, storage);
-    if (!kept) return;
-    if (!(await savedDataExists())) return forgetVisit(storage);
+    if (!kept) return false;
+    if (!(await savedDataExists())) {
+      forgetVisit(storage);
+      return false;
+    }
     const state = getState();
-    if (state.session.token !== kept.token) return;
+    if (state.session.token !== kept.token) return false;
     // Nothing of this visit is replaced: only what the cache does not hold yet
     // goes in, as answered long ago, so that every page showing it reads it again.
     const queries = Object.fromEntries(
@@ -95,10 +104,11 @@ export function restoreLastVisit(dispatch: Dispatch, getState: () => State, stor
         isKeptFeed((kept.cache.queries[key] as { originalArgs?: unknown }).originalArgs),
       )
     )
-      return;
+      return false;
     dispatch(cacheRestored({ ...kept.cache, queries }));
     // For tests and the bench: when the copy went in.
     performance.mark('murmur:last-visit-shown');
+    return true;
   })();
   return restoring;
 }
