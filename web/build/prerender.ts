@@ -98,12 +98,35 @@ function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: str
   ];
 }
 
+const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n/gm;
+
+/**
+ * Every prerendered page paints before any module: its modules (the entry,
+ * its imports and the page's chunks) move out of <head> into a
+ * `<template id="murmur-app">`, which the boot script inserts once the page
+ * has painted (app/startup/paint.ts); its CSS stays: the paint needs it. A
+ * page's modules and their preloads in <head> competed with its stylesheets
+ * for a phone's bandwidth and held its first paint back (bench/NOTES.md, item 33).
+ */
+function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
+  const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];
+  if (!modules.some((tag) => tag.startsWith('<script type="module"')))
+    throw new Error('murmur-prerender: index.html has no module script');
+  const isPreload = (link: string) => link.startsWith('<link rel="modulepreload"');
+  const app = `<template id="murmur-app" data-visitor="${page.visitor}">${[...modules, ...links.filter(isPreload)].join('')}</template>`;
+  return {
+    head: template.replace(MODULE_TAG, '').replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${app}\n    ${tag}`),
+    links: links.filter((link) => !isPreload(link)),
+  };
+}
+
 /**
  * Renders the pages of src/app/prerendered.ts into the build's HTML: a server
  * build of src/prerender.tsx (Vite's SSR build, into a scratch folder), then
  * each page's markup in `#root` of a copy of index.html, marked with its route
  * and visitor (app/startup/render.tsx hydrates it only when its first render
- * is that page), with its route chunks and CSS linked. Runs before the service
+ * is that page), with its route chunks and CSS linked and its modules in a
+ * template (deferScripts). Runs before the service
  * worker's precache list is made, so it lists the pages.
  */
 export function prerenderPages(base: string, mode: string): Plugin {
@@ -131,8 +154,8 @@ export function prerenderPages(base: string, mode: string): Plugin {
       for (const page of server.PRERENDERED_PAGES) {
         const markup = await server.renderPage(page);
         // Before the boot script, which blocks the parser: the preload scanner finds them at once.
-        const links = pageLinks(bundle, page, base);
-        const linked = template.replace(
+        const { head, links } = deferScripts(template, pageLinks(bundle, page, base), page);
+        const linked = head.replace(
           /<script src="[^"]*\/assets\/boot-/,
           (tag) => `${links.join('\n    ')}\n    ${tag}`,
         );

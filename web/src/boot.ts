@@ -2,6 +2,6 @@
 // inline script: the CSP forbids them), built by the `murmurBoot` plugin
 // (web/build/prerender.ts). It runs the start-up's first phase before the
 // prerendered page paints (app/startup/paint.ts).
-import { paintForVisitor } from './app/startup/paint';
+import { loadModulesAfterPaint, paintForVisitor } from './app/startup/paint';
 
-paintForVisitor();
+void loadModulesAfterPaint(paintForVisitor());
