@@ -46,13 +46,6 @@ export function afterFirstPaint(): Promise<void> {
   });
 }
 
-/** Settles in a task of its own (`scheduler.yield()` where the browser has it: no timer's clamp). */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /**
  * Lets the app's modules in: every prerendered page holds its module script
  * and their preloads in `<template id="murmur-app">` (web/build/prerender.ts),
@@ -60,8 +53,6 @@ function nextTask(): Promise<void> {
  * when the page is not this visitor's (it is replaced). Never before the
  * parse: an inserted module script runs as soon as it has loaded, not after
  * the parse as one in the HTML does, and the app would find no `#root` yet.
- * One per task: each link costs the main thread a little as the browser
- * starts its fetch (bench/NOTES.md, item 29).
  */
 export async function loadModulesAfterPaint(visitor: VisitorKind, doc: Document = document): Promise<void> {
   const app = doc.getElementById('murmur-app');
@@ -71,9 +62,5 @@ export async function loadModulesAfterPaint(visitor: VisitorKind, doc: Document 
     else doc.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
   });
   await (app.dataset.visitor === visitor ? Promise.all([afterFirstPaint(), parsed]) : parsed);
-  const nodes = [...doc.importNode(app.content, true).childNodes];
-  for (let node = nodes.shift(); node; node = nodes.shift()) {
-    doc.head.append(node);
-    if (nodes.length > 0) await nextTask();
-  }
+  doc.head.append(doc.importNode(app.content, true));
 }
