@@ -37,7 +37,9 @@ export async function start(): Promise<void> {
   if (returning) {
     void restoreLastVisit(store.dispatch, store.getState)
       .then((shown) => (shown ? whenCardsPainted(container) : undefined))
-      .then(backend.start)
+      // Whatever became of the copy, the backend starts.
+      .catch(() => undefined)
+      .then(() => backend.start())
       .catch(() => undefined);
   } else if (visitor === 'in') void backend.start().catch(() => undefined);
   const router = createAppRouter(store);
