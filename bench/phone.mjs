@@ -16,7 +16,7 @@ const APP_POST_SELECTOR = `${POST_SELECTOR}:not(.last-feed-picture ${POST_SELECT
 /** In a page slowed and watched from its start: navigation → first post on screen, and what came before it. */
 async function homeTimes(page, origin) {
   await page.addInitScript(watchFirstPost, POST_SELECTOR);
-  // The app's own cards, not a picture of them drawn before the app ran (builds before NOTES.md's item 33 drew one).
+  // The app's own cards, not a picture of them drawn before the app ran (builds before NOTES.md's item 37 drew one).
   await page.addInitScript(watchFirstPost, { selector: APP_POST_SELECTOR, key: '__murmurAppPost' });
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => window.__murmurAppPost !== undefined, null, { timeout: 60_000 });

@@ -106,7 +106,7 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
  * `<template id="murmur-app">`, which the boot script inserts once the page
  * has painted (app/startup/paint.ts); its CSS stays: the paint needs it. A
  * page's modules and their preloads in <head> competed with its stylesheets
- * for a phone's bandwidth and held its first paint back (bench/NOTES.md, item 33).
+ * for a phone's bandwidth and held its first paint back (bench/NOTES.md, item 37).
  */
 function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
   const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];

@@ -54,8 +54,25 @@ export interface CoreAnswer {
   status: number;
   readonly allow?: string;
   readonly preferenceApplied?: string;
+  /** Whether the request committed a change to the state (a write that succeeded): what a host saves. */
+  readonly changed: boolean;
+  /** The id (`m-01`) of the upload the request registered (`POST /api/media`), to store its bytes under. */
+  readonly mediaId?: string;
+  /** The state's revision after the request: one more than before when it `changed` the state. */
+  readonly revision: number;
   takeBody(): Uint8Array;
   free(): void;
+}
+
+/**
+ * The live side of the wasm facade (mock-core/src/wasm.rs; docs/rules.md,
+ * "Live events"): the state's revision, and a reader's events after the
+ * last revision it saw, the body an `EventsResponse` (`{revision, events}`).
+ * Nothing is new unless `revision` has moved since the last call.
+ */
+export interface LiveCore {
+  readonly revision: number;
+  events(authorization: string | undefined, after: string | undefined): CoreAnswer;
 }
 
 /**
