@@ -18,8 +18,8 @@ use utoipa::ToSchema;
 pub const MAX_KEPT_EVENTS: usize = 256;
 
 /// Where a host serves the events as Server-Sent Events (the core's
-/// router has no such route: the contract describes it apart).
-#[cfg(test)]
+/// router has no such route: the contract describes it apart, and the
+/// router answers its other methods 405).
 pub const EVENTS_PATH: &str = "/api/events";
 
 /// The query parameter that carries the token where a header cannot

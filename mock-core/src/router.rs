@@ -10,6 +10,7 @@
 use crate::auth::{authenticate, AuthUser};
 use crate::db::{Changes, Db};
 use crate::error::ApiError;
+use crate::events::EVENTS_PATH;
 use crate::exchange::{prefers_minimal, Now, Request, Response};
 use crate::query::{percent_decoded, Query};
 use crate::routes;
@@ -360,6 +361,11 @@ fn reach(method: &str, trimmed: &str) -> Reached {
         .filter_map(|route| Some((route.pattern, match_pattern(route.pattern, trimmed)?)))
         .max_by_key(|(pattern, _)| literal_segments(pattern))
     else {
+        // The events' stream is the host's to serve (its GET never reaches
+        // the core), but its path is the contract's like any other.
+        if trimmed == EVENTS_PATH && !method.eq_ignore_ascii_case("GET") {
+            return Reached::OtherMethods("GET");
+        }
         return Reached::Nowhere;
     };
     let route = routes().find(|route| {
@@ -630,6 +636,27 @@ mod tests {
                 reaching().any(|r| r.method.as_str() == *m && literal_segments(r.pattern) == most)
             })
             .collect()
+    }
+
+    #[test]
+    fn the_events_path_allows_get_only() {
+        let mut t = TestApi::new();
+        for method in ["POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
+            for url in ["/api/events", "/api/events/", "/api/events?access_token=x"] {
+                let res = t.api.handle(
+                    &Request {
+                        method,
+                        url,
+                        authorization: None,
+                        body: "",
+                        prefer: None,
+                    },
+                    t.now,
+                );
+                assert_eq!(res.status, 405, "{method} {url}: {}", res.body);
+                assert_eq!(res.allow, Some("GET"), "{method} {url}");
+            }
+        }
     }
 
     #[test]
