@@ -16,4 +16,3 @@ export {
   type BackupProblem,
   type BackupSummary,
 } from './persistence/backup.js';
-export { whenIdle, yieldToPage } from './browser/whenIdle.js';

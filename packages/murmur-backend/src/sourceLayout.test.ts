@@ -62,12 +62,23 @@ describe('the package sources', () => {
     expect(vague).toEqual([]);
   });
 
-  it('writes whenIdle once, for the package and the app (web/src imports it)', () => {
+  it('keeps its scheduling helpers to itself: the app schedules its own work', () => {
+    const exported = ['protocol.ts', 'index.ts', 'browser/index.ts', 'node/index.ts']
+      .map((entry) => join(src, entry))
+      .filter((entry) => existsSync(entry))
+      .filter((entry) =>
+        /\b(whenIdle|yieldToPage)\b/.test(
+          codeOf(readFileSync(entry, 'utf8'))
+            .match(/export[^;]*;/g)
+            ?.join('\n') ?? '',
+        ),
+      );
+    expect(exported.map((file) => file.slice(repo.length + 1))).toEqual([]);
     const app = sources(join(repo, 'web/src'));
-    const definitions = [...files, ...app].filter((file) => /function whenIdle\b/.test(readFileSync(file, 'utf8')));
-    expect(definitions.map((file) => file.slice(repo.length + 1))).toEqual([
-      'packages/murmur-backend/src/browser/whenIdle.ts',
-    ]);
+    const importing = app.filter((file) =>
+      /import[^;]*\b(whenIdle|yieldToPage)\b[^;]*from '@murmur\/backend/.test(readFileSync(file, 'utf8')),
+    );
+    expect(importing).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-// When deferred work runs in a page: once its main thread is idle, so that
-// the app renders its first data first (both the backend's start-up and the
-// app's own deferred work use it: `@murmur/backend/protocol` exports it).
+// When the backend's deferred work runs in a page: once its main thread is
+// idle, so that the app renders its first data first. Internal to the
+// package: an app schedules its own work (Murmur's in web/src/lib).
 
 /** The longest wait for an idle moment. */
 const IDLE_TIMEOUT_MS = 2000;
