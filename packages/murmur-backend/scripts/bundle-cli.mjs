@@ -12,7 +12,7 @@
 // generator's own chunk, loaded only with --generate (or a sandbox or reset
 // that needs the seed): faker's package entry imports every locale it has,
 // which took Node far longer to load than the generator takes to run
-// (bench/NOTES.md, item 37). The files sit two levels below the package, as
+// (bench/NOTES.md, item 38). The files sit two levels below the package, as
 // tsc's do, so the core's `../../core/mock_core_bg.wasm` resolves the same
 // from either.
 //   node scripts/bundle-cli.mjs   (after tsc -p tsconfig.build.json)

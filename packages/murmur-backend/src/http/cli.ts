@@ -9,7 +9,6 @@
 const nodeMs = performance.now();
 
 import { stat } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { FlagError, HELP, parseServeFlags } from './flags.js';
 
 const GUEST = { username: 'guest', password: 'guest123' };
@@ -55,12 +54,6 @@ async function serve(args: string[]): Promise<void> {
   const signIn = callCore(server.core, 'POST', '/api/auth/login', undefined, JSON.stringify(GUEST));
   const guest = signIn.status === 200 ? 'sign in as guest / guest123' : 'this seed has no guest account';
   process.stdout.write(`Murmur backend ready at ${server.url} (state ${where}; ${guest})\n`);
-  // From here on V8 keeps the heap near what is live (it reads the flag as the
-  // heap grows): each request leaves garbage that outlives a young-generation
-  // collection while its write waits for the disk, which V8's default growth
-  // let pile up between full collections. Start-up, which allocates a lot at
-  // once, keeps the defaults. (bench/NOTES.md, item 19, has the figures.)
-  setFlagsFromString('--optimize-for-size');
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

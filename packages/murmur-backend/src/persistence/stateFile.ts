@@ -5,7 +5,7 @@
 // reader: the head by JSON.parse and readSaved's checks, the snapshot by the
 // core, which checks its rules as it imports it. Kept apart so that the
 // snapshot is never escaped into a JSON string, a copy of it that every
-// start would parse and every compaction write (bench/NOTES.md, item 37).
+// start would parse and every compaction write (bench/NOTES.md, item 38).
 // Written whole or not at all (durableFile.ts).
 
 import { readFile } from 'node:fs/promises';
