@@ -43,6 +43,14 @@ const layers = [
   },
 ];
 const noTestHelpers = { target: APP_CODE, from: `${WEB}/testing`, message: 'Test helpers are for tests.' };
+/** The last visit (what a return visit shows first) is one module: the rest of the app reaches it through its index. */
+const LAST_VISIT = `${WEB}/features/last-visit`;
+const lastVisitInternals = {
+  target: WEB,
+  from: LAST_VISIT,
+  except: ['./index.ts'],
+  message: "Only features/last-visit itself knows what it stores: import its index ('features/last-visit').",
+};
 
 /** What web/ and bench/ may not reach: each other, and the package's files behind its exports. */
 const PRIVATE_PACKAGE = {
@@ -60,6 +68,7 @@ const NODE_ONLY_PERSISTENCE = [
   'packages/murmur-backend/src/persistence/fileStore.ts',
   'packages/murmur-backend/src/persistence/directoryLock.ts',
   'packages/murmur-backend/src/persistence/stateFile.ts',
+  'packages/murmur-backend/src/persistence/durableFile.ts',
 ];
 
 export default tseslint.config(
@@ -111,13 +120,24 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...betweenFeatures, ...layers, noTestHelpers, lastVisitInternals] },
+      ],
+    },
+  },
+  {
+    // Inside the last visit's module, its files import each other.
+    files: [`${LAST_VISIT.slice(2)}/**/*.{ts,tsx}`],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...betweenFeatures, ...layers, noTestHelpers] }],
     },
   },
   {
-    // main.tsx starts the backend package; the app reaches it through lib/backendGate, and shares only its protocol.
+    // The start-up (app/startup) starts the backend package; the app reaches it through lib/backendGate, and shares only its protocol.
     files: APP_CODE.map((dir) => `${dir.slice(2)}/**/*.{ts,tsx}`),
-    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/app/startup/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -125,7 +145,7 @@ export default tseslint.config(
           paths: [
             {
               name: '@murmur/backend',
-              message: 'The app reaches the backend through lib/backendGate (main.tsx starts it).',
+              message: 'The app reaches the backend through lib/backendGate (app/startup starts it).',
             },
             { name: '@murmur/backend/node', message: 'The Node server is for tests.' },
           ],
@@ -135,8 +155,13 @@ export default tseslint.config(
     },
   },
   {
-    // Tests wire things together (a store, the real core): only the feature boundary binds them.
+    // Tests wire things together (a store, the real core): only the feature boundary binds them, and the last visit's.
     files: ['web/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...betweenFeatures, lastVisitInternals] }] },
+  },
+  {
+    // The last visit's own tests read its files.
+    files: [`${LAST_VISIT.slice(2)}/**/*.test.{ts,tsx}`],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: betweenFeatures }] },
   },
   {
@@ -161,7 +186,14 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: "Browser code never imports Node's modules: put it under node/ or http/." },
             {
-              group: ['**/node/*', '**/http/*', '**/fileStore*', '**/directoryLock*'],
+              group: [
+                '**/node/*',
+                '**/http/*',
+                '**/fileStore*',
+                '**/directoryLock*',
+                '**/stateFile*',
+                '**/durableFile*',
+              ],
               message: 'Browser code never imports the Node and HTTP entries or the on-disk store.',
             },
           ],

@@ -10,12 +10,14 @@
 //     before its answer, against json-server's PATCH /posts/1 (which
 //     rewrites its whole file, unflushed); the ratio, and whether it is 5x;
 //   - start-up to the first answer at 10,000 posts (Murmur: a first start
-//     from the seed, and a restart over the state it saved; the median of 5
-//     of each, every run listed), with where the median's time went (the
-//     server's own `startup` breakdown in GET __murmur/health), and, started
-//     between them, the floor on this machine (bench/lib/floor-server.mjs):
-//     a bare node:http server, and one answering from the core after it
-//     imported the same posts, with nothing else;
+//     from the seed, a restart over the state it saved after one write, and a
+//     restart over the state the writes below left; json-server's start over
+//     the same posts; the median of 5 of each, every run listed), with where
+//     the median's time went (the server's own `startup` breakdown in GET
+//     __murmur/health), and, started between them, the floor on this machine
+//     (bench/lib/floor-server.mjs): a bare node:http server, and one
+//     answering from the core after it imported the same posts, with nothing
+//     else;
 //   - Murmur's RSS, sampled through the whole run.
 // Every figure is printed with the load (`uptime`) it was taken at.
 //
@@ -33,6 +35,8 @@
 // and what was live after it) to FILE as JSON.
 //
 //   node bench/http.mjs [--smoke] [--soak]   (--smoke: 500 posts, short runs)
+// HTTP_BENCH_CLI measures another build of the command (a path to its
+// dist/bin/murmur-backend.js: the one before a change, say).
 // Ports: HTTP_BENCH_PORT (default 5220) for Murmur, and the next one for
 // json-server. Traffic goes to 127.0.0.1 only; every run is bounded in time.
 // Numbers are printed (and returned), never asserted.
@@ -47,8 +51,10 @@ import { uptime } from './lib/machine.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(ROOT, 'package.json'));
 const autocannon = require('autocannon');
-const PKG = join(ROOT, 'packages/murmur-backend');
-const CLI = join(PKG, 'dist/bin/murmur-backend.js');
+/** The command measured: this package's build, or another one's (HTTP_BENCH_CLI: a build from before a change). */
+const CLI = process.env.HTTP_BENCH_CLI ?? join(ROOT, 'packages/murmur-backend/dist/bin/murmur-backend.js');
+/** The package of that command: its core and generator make the data, so that its core reads it. */
+const PKG = resolve(dirname(CLI), '../..');
 /** Node flags for a server the soak probes: a full collection and a memory line on SIGUSR2. */
 const GC_PROBE = ['--expose-gc', '--require', join(ROOT, 'bench/lib/gc-probe.cjs')];
 /** What any server takes to start here (bench/lib/floor-server.mjs): measured beside Murmur's starts. */
@@ -57,6 +63,8 @@ const FLOOR_SERVER = join(ROOT, 'bench/lib/floor-server.mjs');
 const CONNECTIONS = 50;
 const WRITE_TARGET = 5;
 const STARTUP_TARGET_MS = 300;
+/** Murmur's start-ups may be no slower than json-server's over the same posts, in the same run. */
+const STARTUP_VS_JSON_SERVER = 1;
 const RSS_TARGET_MB = 150;
 /**
  * The soak's leak check: the heap that survives a full garbage collection
@@ -332,17 +340,29 @@ export async function runHttpBench({ smoke = false } = {}) {
     const { state, seedFile, snapshotFile, db, password } = await makeData(work, size);
     const port = { murmur: PORT, json: PORT + 1 };
     const murmurBase = `http://127.0.0.1:${port.murmur}`;
+    const jsonServerScript = join(work, 'json-server.cjs');
+    writeFileSync(
+      jsonServerScript,
+      `const jsonServer = require(${JSON.stringify(require.resolve('json-server'))});
+const server = jsonServer.create();
+server.use(jsonServer.defaults({ logger: false }));
+server.use(jsonServer.router(${JSON.stringify(db)}));
+server.listen(${port.json}, '127.0.0.1');`,
+    );
+    const jsonServerFirstAnswer = `http://127.0.0.1:${port.json}/posts?_page=1&_limit=10`;
     const serveArgs = (dir) => [CLI, 'serve', '--port', String(port.murmur), '--state', dir, '--log', 'off'];
     const firstAnswer = `${murmurBase}/api/posts/explore?page=1`;
 
     // Start-up to the first answer, `size.starts` times (each in a new directory):
     // from the seed, then over the saved state. The last restart serves the rest.
-    // Between them, the floor: a bare node:http server, and one that answers
-    // from the core after importing the same posts (and nothing else).
+    // Between them, json-server's start, and the floor: a bare node:http
+    // server, and one that answers from the core after importing the same
+    // posts (and nothing else).
     const seedStarts = [];
     const restarts = [];
     const bareStarts = [];
     const coreStarts = [];
+    const jsonStarts = [];
     const loadBeforeStarts = load();
     let murmur;
     let guest;
@@ -355,6 +375,9 @@ export async function runHttpBench({ smoke = false } = {}) {
         starts.push({ ms: Math.round(floor.ms), startup: null });
         await stop(floor);
       }
+      const jsonStart = await startProcess([jsonServerScript], jsonServerFirstAnswer);
+      jsonStarts.push({ ms: Math.round(jsonStart.ms), startup: null });
+      await stop(jsonStart);
       const args = [...serveArgs(join(work, `state-${i}`)), '--seed', seedFile];
       murmur = await startProcess(args, firstAnswer);
       seedStarts.push({ ms: Math.round(murmur.ms), startup: await startupOf(murmurBase) });
@@ -374,20 +397,11 @@ export async function runHttpBench({ smoke = false } = {}) {
     figures.restart = medianStart(restarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
     figures.floorBare = medianStart(bareStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
     figures.floorCore = medianStart(coreStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
+    figures.jsonServerStart = medianStart(jsonStarts, `${loadBeforeStarts} → ${loadAfterStarts}`);
     const rss = sampleRss(murmur.child.pid, 500);
 
-    const jsonServerScript = join(work, 'json-server.cjs');
-    writeFileSync(
-      jsonServerScript,
-      `const jsonServer = require(${JSON.stringify(require.resolve('json-server'))});
-const server = jsonServer.create();
-server.use(jsonServer.defaults({ logger: false }));
-server.use(jsonServer.router(${JSON.stringify(db)}));
-server.listen(${port.json}, '127.0.0.1');`,
-    );
     let loadNow = load();
-    const json = await startProcess([jsonServerScript], `http://127.0.0.1:${port.json}/posts?_page=1&_limit=10`);
-    figures.jsonServerStart = { ms: Math.round(json.ms), load: loadNow };
+    const json = await startProcess([jsonServerScript], jsonServerFirstAnswer);
 
     // Reads.
     const feed = `${murmurBase}/api/posts/feed?page=1`;
@@ -450,6 +464,27 @@ server.listen(${port.json}, '127.0.0.1');`,
     await stop(json);
     figures.rss = rss.stop();
     await stop(murmur);
+
+    // Restarts over the state those writes left (the server stopped as a
+    // developer stops it, SIGTERM), `size.starts` times, json-server's start
+    // between them.
+    const afterWrites = [];
+    const jsonAfterWrites = [];
+    const loadBeforeRestarts = load();
+    for (let i = 0; i < size.starts; i++) {
+      murmur = await startProcess(
+        [...serveArgs(join(work, `state-${size.starts - 1}`)), '--seed', seedFile],
+        firstAnswer,
+      );
+      afterWrites.push({ ms: Math.round(murmur.ms), startup: await startupOf(murmurBase) });
+      await stop(murmur);
+      const jsonStart = await startProcess([jsonServerScript], jsonServerFirstAnswer);
+      jsonAfterWrites.push({ ms: Math.round(jsonStart.ms), startup: null });
+      await stop(jsonStart);
+    }
+    const loadAfterRestarts = `${loadBeforeRestarts} → ${load()}`;
+    figures.restartAfterWrites = medianStart(afterWrites, loadAfterRestarts);
+    figures.jsonServerStartAfterWrites = medianStart(jsonAfterWrites, loadAfterRestarts);
     figures.loadAfter = load();
     return report(figures);
   } finally {
@@ -487,10 +522,16 @@ function report(f) {
       '',
     ]),
     row([
-      `start-up to the first answer, ms, median of ${f.firstStart.runs.length} (from the seed / restart)`,
+      `start-up to the first answer, ms, median of ${f.firstStart.runs.length} (Murmur from the seed / restart after one write; json-server's start, between them)`,
       `${f.firstStart.ms} [${f.firstStart.runs.join(', ')}] / ${f.restart.ms} [${f.restart.runs.join(', ')}]`,
-      f.jsonServerStart.ms,
-      `${f.firstStart.load}; ${f.jsonServerStart.load}`,
+      `${f.jsonServerStart.ms} [${f.jsonServerStart.runs.join(', ')}]`,
+      f.firstStart.load,
+    ]),
+    row([
+      `start-up to the first answer over the state the writes above left, ms, median of ${f.restartAfterWrites.runs.length} (json-server's start between them)`,
+      `${f.restartAfterWrites.ms} [${f.restartAfterWrites.runs.join(', ')}]`,
+      `${f.jsonServerStartAfterWrites.ms} [${f.jsonServerStartAfterWrites.runs.join(', ')}]`,
+      f.restartAfterWrites.load,
     ]),
     row([
       `start-up floor, ms, median of ${f.floorBare.runs.length}: bare node:http / the core importing the same posts, and nothing else`,
@@ -502,7 +543,7 @@ function report(f) {
     '',
     `Murmur's memory (MB, GET __murmur/health's \`memory\`): after the reads: ${memoryLine(f.memoryAfterReads)}; after the likes: ${memoryLine(f.memoryAfterWrites)}.`,
     '',
-    `Where Murmur's start-up went (ms, the server's own \`startup\` in GET __murmur/health, of the median start; \`node\` is Node's own start up to the command's first line): from the seed: ${breakdown(f.firstStart.startup)}; restart: ${breakdown(f.restart.startup)}.`,
+    `Where Murmur's start-up went (ms, the server's own \`startup\` in GET __murmur/health, of the median start; \`node\` is Node's own start up to the command's first line): from the seed: ${breakdown(f.firstStart.startup)}; restart: ${breakdown(f.restart.startup)}; restart after the writes: ${breakdown(f.restartAfterWrites.startup)}.`,
   ];
   const met = (ok) => (ok ? 'met' : '**missed**');
   const targets = [
@@ -520,6 +561,16 @@ function report(f) {
       `start-up to the first answer ≤ ${STARTUP_TARGET_MS} ms`,
       `${f.firstStart.ms} ms from the seed, ${f.restart.ms} ms restart (the floor here: ${f.floorCore.ms} ms)`,
       met(Math.max(f.firstStart.ms, f.restart.ms) <= STARTUP_TARGET_MS),
+    ],
+    [
+      "first start no slower than json-server's start (same run)",
+      `${f.firstStart.ms} vs ${f.jsonServerStart.ms} ms`,
+      met(f.firstStart.ms <= STARTUP_VS_JSON_SERVER * f.jsonServerStart.ms),
+    ],
+    [
+      "restart over the state a benchmark's writes left no slower than json-server's start (same run)",
+      `${f.restartAfterWrites.ms} vs ${f.jsonServerStartAfterWrites.ms} ms`,
+      met(f.restartAfterWrites.ms <= STARTUP_VS_JSON_SERVER * f.jsonServerStartAfterWrites.ms),
     ],
     [`RSS ≤ ${RSS_TARGET_MB} MB (this run's peak)`, `${f.rss.peakMb} MB`, met(f.rss.peakMb <= RSS_TARGET_MB)],
   ];

@@ -8,7 +8,7 @@ import { likeVisiblePost, watchFirstPost } from './lib/in-page.mjs';
 import { benchCore, openOverState, savedState } from './lib/savedState.mjs';
 
 const POSTS = 10_000;
-/** The longest journal a start-up replays: one short of a compaction (COMPACT_EVERY = 64). */
+/** The longest journal a start-up replays: one short of a compaction (IDB_COMPACT_EVERY). */
 const JOURNAL_LENGTHS = [0, 63];
 const fmt = (ms) => fmtMs(ms, ms < 10 ? 1 : 0);
 

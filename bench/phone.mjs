@@ -16,7 +16,7 @@ const APP_POST_SELECTOR = `${POST_SELECTOR}:not(.last-feed-picture ${POST_SELECT
 /** In a page slowed and watched from its start: navigation → first post on screen, and what came before it. */
 async function homeTimes(page, origin) {
   await page.addInitScript(watchFirstPost, POST_SELECTOR);
-  // The app's own cards, not the return visit's picture of them (web/src/features/posts/lastFeedPicture.ts).
+  // The app's own cards, not a picture of them drawn before the app ran (builds before NOTES.md's item 37 drew one).
   await page.addInitScript(watchFirstPost, { selector: APP_POST_SELECTOR, key: '__murmurAppPost' });
   await page.goto(`${origin}/`);
   await page.waitForFunction(() => window.__murmurAppPost !== undefined, null, { timeout: 60_000 });
@@ -29,7 +29,8 @@ async function homeTimes(page, origin) {
   }));
 }
 
-async function firstVisit(browser, origin, session) {
+/** A first visit to Home, signed in (exported for ab.mjs). */
+export async function firstVisit(browser, origin, session) {
   const { ctx, page } = await slowedPhone(browser, { storageState: storageState(origin, session), network: SLOW_4G });
   try {
     return await homeTimes(page, origin);
@@ -38,7 +39,8 @@ async function firstVisit(browser, origin, session) {
   }
 }
 
-async function returnVisit(browser, origin, session) {
+/** A return visit to Home (exported for ab.mjs). */
+export async function returnVisit(browser, origin, session) {
   const ctx = await browser.newContext({
     viewport: PHONE_VIEWPORT,
     isMobile: true,
@@ -59,7 +61,8 @@ async function returnVisit(browser, origin, session) {
   }
 }
 
-async function guestClick(browser, origin) {
+/** /login's Login As Guest click → first post, in ms (exported for ab.mjs). */
+export async function guestClick(browser, origin) {
   const { ctx, page } = await slowedPhone(browser, {});
   try {
     await page.goto(`${origin}/login`);

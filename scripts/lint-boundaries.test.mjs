@@ -84,3 +84,39 @@ test("the examples follow React's rules and reach the package only through its e
   assert.match(privateFile.join('\n'), /public exports/);
   assert.deepEqual(await messages(file, "export { startMurmurBackend } from '@murmur/backend';\n"), []);
 });
+
+test('only features/last-visit knows what it stores: the rest of the app imports its index', async () => {
+  const internals = await messages(
+    'web/src/app/example.ts',
+    "import { KEPT_VISIT_KEY } from '../features/last-visit/keptVisit';\nexport { KEPT_VISIT_KEY };\n",
+  );
+  assert.match(internals.join('\n'), /Only features\/last-visit itself knows what it stores/);
+  const fromTest = await messages(
+    'web/src/app/example.test.ts',
+    "import { readKeptVisit } from '../features/last-visit/keptVisit';\nexport { readKeptVisit };\n",
+  );
+  assert.match(fromTest.join('\n'), /Only features\/last-visit itself knows what it stores/);
+  assert.deepEqual(
+    await messages(
+      'web/src/app/example.ts',
+      "import { restoreLastVisit } from '../features/last-visit';\nexport { restoreLastVisit };\n",
+    ),
+    [],
+  );
+  assert.deepEqual(
+    await messages(
+      'web/src/features/last-visit/example.ts',
+      "import { readKeptVisit } from './keptVisit';\nexport { readKeptVisit };\n",
+    ),
+    [],
+  );
+});
+
+test('only the start-up starts the backend package', async () => {
+  const found = await messages('web/src/app/example.ts', "export { startMurmurBackend } from '@murmur/backend';\n");
+  assert.match(found.join('\n'), /through lib\/backendGate/);
+  assert.deepEqual(
+    await messages('web/src/app/startup/example.ts', "export type { MurmurBackend } from '@murmur/backend';\n"),
+    [],
+  );
+});

@@ -1,9 +1,10 @@
 // node --test scripts/: npm test's suite runner (scripts/suites.sh) runs
 // every suite whatever the ones before it did, and its summary says which
-// failed, shows the end of their output and fails the run.
+// failed, shows the end of their output and fails the run; npm test and
+// npm run test:quick take their suites from the one list there.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -47,4 +48,43 @@ test('a run whose suites all pass exits 0', () => {
   assert.equal(status, 0);
   assert.match(stdout, /suites: 2 passed, 0 failed/);
   assert.doesNotMatch(stdout, /FAIL|the end of/);
+});
+
+/** npm test's suites as `for_each_suite` lists them: scope, name and command. */
+function listSuites() {
+  const { status, stdout } = runSuites([
+    'list() { printf \'%s\\t%s\\t%s\\n\' "$1" "$2" "${*:3}"; }',
+    'for_each_suite list',
+  ]);
+  assert.equal(status, 0);
+  return stdout
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [scope, name, command] = line.split('\t');
+      return { scope, name, command };
+    });
+}
+
+test("npm run test:quick runs npm test's own quick suites, and nothing that needs a browser", () => {
+  const suites = listSuites();
+  assert.ok(suites.every(({ scope }) => scope === 'quick' || scope === 'full'));
+  const quick = suites.filter(({ scope }) => scope === 'quick').map(({ name }) => name);
+  for (const piece of ['cargo fmt', 'prettier', 'cargo clippy', 'cargo test', 'tsc --noEmit', 'eslint', 'vitest']) {
+    assert.ok(
+      quick.some((name) => name.startsWith(piece)),
+      `the quick run has ${piece}: ${quick.join(', ')}`,
+    );
+  }
+  const full = suites.filter(({ scope }) => scope === 'full');
+  for (const { name, command } of suites.filter(({ scope }) => scope === 'quick')) {
+    assert.doesNotMatch(`${name} ${command}`, /playwright|--chrome|journey|schemathesis|build\.sh/i, name);
+  }
+  assert.ok(full.some(({ name }) => /journey in WebKitGTK/.test(name)));
+  // Both commands run the one list: neither names a suite of its own.
+  for (const script of ['test.sh', 'test-quick.sh']) {
+    const text = readFileSync(join(SCRIPTS, script), 'utf8');
+    assert.match(text, /^for_each_suite \w+$/m, script);
+    assert.doesNotMatch(text, /^\s*run "[^$]/m, script);
+  }
 });

@@ -15,7 +15,7 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   // A test is several page loads of the production build on a shared
-  // 2-core machine: at load 10 the longest take twice what they take at load 2.
+  // 2-core machine, where the longest slow down as the load rises.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,

@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSP_META } from './csp.mjs';
 import { rebuildCoreOnRustChange } from './src/dev/coreWatcher';
@@ -53,7 +56,7 @@ function contentSecurityPolicy(): Plugin {
 /**
  * The service worker (src/sw.ts, built to sw.js) with the precache list of
  * the build written in, and the web app manifest. msw's worker registers it
- * (src/main.tsx), so the plugin injects no registration script.
+ * (app/startup/backend.ts), so the plugin injects no registration script.
  */
 function pwa(base: string) {
   return VitePWA({
@@ -69,8 +72,8 @@ function pwa(base: string) {
       // generator and devtools panel are for developers, loaded only when
       // asked for (`seed: { generate }`, `?devtools`): no visitor stores them.
       // The login video's MP4 is the fallback for a browser without WebM
-      // (every engine Murmur is tested in plays the WebM): 565 kB, a fifth of
-      // the precache, that no visitor needs offline (the poster stands in).
+      // (every engine Murmur is tested in plays the WebM): a fifth of the
+      // precache (bench/NOTES.md, item 16) that no visitor needs offline (the poster stands in).
       globIgnores: [
         'mockServiceWorker.js',
         '404.html',
@@ -99,60 +102,87 @@ function pwa(base: string) {
   });
 }
 
-// Which build a page runs (read by the e2e update test); any value works.
-process.env.VITE_BUILD_ID ??= 'local';
+/**
+ * A digest of what a build is made from: the app's and the backend's
+ * sources, the wasm core and the locked dependencies. The same sources give
+ * the same build; any change gives another.
+ */
+function sourceDigest(): string {
+  const hash = createHash('sha256');
+  const add = (path: string) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) add(join(path, name));
+      return;
+    }
+    hash.update(path.slice(root.length)).update('\0').update(readFileSync(path)).update('\0');
+  };
+  for (const path of ['web/src', 'web/index.html', 'packages/murmur-backend/src', 'mock-core/pkg', 'package-lock.json'])
+    add(join(root, path));
+  return hash.digest('base64url').slice(0, 16);
+}
 
-export default defineConfig(({ mode, command, isSsrBuild }) => ({
-  base: basePath(),
-  publicDir: fileURLToPath(new URL('../public', import.meta.url)),
-  plugins: [
-    react(),
-    // The site's pages; not the server build that prerenders them (build/prerender.ts).
-    ...(isSsrBuild
-      ? []
-      : [
-          contentSecurityPolicy(),
-          bootScript(basePath()),
-          compileHints(),
-          prerenderPages(basePath(), mode),
-          pwa(basePath()),
-        ]),
-    // The dev server (not vitest's) rebuilds the core when a Rust file changes.
-    command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root),
-  ],
-  // The worker the app registers (src/main.tsx): a build has sw.js;
-  // the dev server (and a build without the plugin, like the bench pages)
-  // uses msw's worker as it is.
-  define: {
-    'import.meta.env.VITE_WORKER_SCRIPT': JSON.stringify(command === 'build' ? 'sw.js' : 'mockServiceWorker.js'),
-  },
-  resolve: {
-    alias: {
-      // msw's cookie jar without tough-cookie's public-suffix list (about
-      // 290 kB of the backend's chunk): see packages/murmur-backend/src/browser/cookieJar.ts.
-      'tough-cookie': '@murmur/backend/cookie-jar',
-      ...reactRouterProduction(mode),
+export default defineConfig(({ mode, command, isSsrBuild }) => {
+  // Which build a page runs: the return visit shows nothing kept by another
+  // build (features/last-visit), and the e2e update test reads it. A second
+  // deploy of the same sources may name itself (VITE_BUILD_ID).
+  process.env.VITE_BUILD_ID ??= command === 'build' ? sourceDigest() : 'dev';
+  return config(mode, command, isSsrBuild);
+});
+
+function config(mode: string, command: 'build' | 'serve', isSsrBuild: boolean | undefined): UserConfig {
+  return {
+    base: basePath(),
+    publicDir: fileURLToPath(new URL('../public', import.meta.url)),
+    plugins: [
+      react(),
+      // The site's pages; not the server build that prerenders them (build/prerender.ts).
+      ...(isSsrBuild
+        ? []
+        : [
+            contentSecurityPolicy(),
+            bootScript(basePath()),
+            compileHints(),
+            prerenderPages(basePath(), mode),
+            pwa(basePath()),
+          ]),
+      // The dev server (not vitest's) rebuilds the core when a Rust file changes.
+      command === 'serve' && !process.env.VITEST && rebuildCoreOnRustChange(root),
+    ],
+    // The worker the app registers (app/startup/backend.ts): a build has sw.js;
+    // the dev server (and a build without the plugin, like the bench pages)
+    // uses msw's worker as it is.
+    define: {
+      'import.meta.env.VITE_WORKER_SCRIPT': JSON.stringify(command === 'build' ? 'sw.js' : 'mockServiceWorker.js'),
     },
-  },
-  server: {
-    host: '127.0.0.1',
-    // The backend package (packages/murmur-backend, with the wasm) lives
-    // outside web/; let the dev server read it (src/dev/coreWatcher.ts
-    // rebuilds the core and reloads the page).
-    fs: { allow: [root] },
-    watch: { ignored: ['!**/mock-core/pkg/**'] },
-  },
-  preview: { host: '127.0.0.1' },
-  build: {
-    outDir: process.env.OUT_DIR ?? 'dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    assetsInlineLimit: 0,
-  },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-    setupFiles: ['src/testing/setup.ts'],
-    restoreMocks: true,
-  },
-}));
+    resolve: {
+      alias: {
+        // msw's cookie jar without tough-cookie's public-suffix list (most of
+        // the backend's chunk, bench/NOTES.md, item 2): see packages/murmur-backend/src/browser/cookieJar.ts.
+        'tough-cookie': '@murmur/backend/cookie-jar',
+        ...reactRouterProduction(mode),
+      },
+    },
+    server: {
+      host: '127.0.0.1',
+      // The backend package (packages/murmur-backend, with the wasm) lives
+      // outside web/; let the dev server read it (src/dev/coreWatcher.ts
+      // rebuilds the core and reloads the page).
+      fs: { allow: [root] },
+      watch: { ignored: ['!**/mock-core/pkg/**'] },
+    },
+    preview: { host: '127.0.0.1' },
+    build: {
+      outDir: process.env.OUT_DIR ?? 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      assetsInlineLimit: 0,
+    },
+    test: {
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      setupFiles: ['src/testing/setup.ts'],
+      restoreMocks: true,
+    },
+  };
+}

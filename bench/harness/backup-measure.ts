@@ -58,7 +58,10 @@ async function measureSize(env: Environment, posts: number, options: BackupOptio
   const token = (JSON.parse(new TextDecoder().decode(login.body as Uint8Array)) as { encodedToken: string })
     .encodedToken;
   for (let i = 0; i < options.images; i++) {
-    const res = await backend.upload(pngOf(options.imageBytes, i), 'image/png', token);
+    const bytes = pngOf(options.imageBytes, i);
+    const registration = JSON.stringify({ type: 'image/png', size: bytes.byteLength });
+    const request = { method: 'POST', url: '/api/media', authorization: token, body: registration };
+    const res = await backend.upload(request, { bytes, type: 'image/png' });
     if (res.status !== 201) throw new Error(`upload ${i}: ${res.status}`);
   }
   const exports: number[] = [];

@@ -7,7 +7,7 @@
 import { getResponse } from 'msw';
 import {
   bodyText,
-  COMPACT_EVERY,
+  IDB_COMPACT_EVERY,
   coreBackend,
   createHandlers,
   IdbStateStore,
@@ -235,7 +235,7 @@ export async function measurePersistence(
   const restores: RestoreFigure[] = [];
   // Just compacted, and the longest journal a start-up replays (one short of a compaction).
   for (const posts of options.restorePosts) {
-    for (const entries of [0, COMPACT_EVERY - 1])
+    for (const entries of [0, IDB_COMPACT_EVERY - 1])
       restores.push(await measureRestore(env, posts, entries, options.restoreRuns));
   }
   return { environment: env.name, saves, restores };

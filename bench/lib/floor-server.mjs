@@ -8,8 +8,8 @@
 //   node bench/lib/floor-server.mjs PORT SNAPSHOT   the same, answering GETs
 //                                                   from the wasm core after it
 //                                                   imported SNAPSHOT (a text the
-//                                                   core exported, so unchecked:
-//                                                   the fastest import there is)
+//                                                   core exported, its rules
+//                                                   checked as every import does)
 //
 // Neither has msw, a Request or Response, persistence, a lock, flags or logs:
 // every server that answers from this core takes at least the second's time.
@@ -28,7 +28,7 @@ if (snapshotFile) {
   );
   const { createNodeCore } = await import(pathToFileURL(nodeCore).href);
   const mock = createNodeCore();
-  mock.importExportedSnapshot(readFileSync(snapshotFile, 'utf8'));
+  mock.importSnapshot(readFileSync(snapshotFile, 'utf8'));
   answer = (method, url) => mock.handle(method, url, undefined, '');
 }
 createServer((req, res) => {

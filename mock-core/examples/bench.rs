@@ -2,8 +2,10 @@
 //! like (and for listing posts) at growing numbers of posts, to show that
 //! the cost grows linearly with the state, mostly from serialising the
 //! posts the like answers with; then, at 10,000 posts, searches, tag feed
-//! pages, the writes the search index follows (post create and edit), and
-//! loading a snapshot (which rebuilds the index).
+//! pages, the writes the search index follows (post create and edit), a
+//! like with its small answer (`Prefer: return=minimal`: the write's own
+//! work, its events and notification included), and loading a snapshot
+//! (which rebuilds the index).
 
 use mock_core::{Api, Now, Request};
 use std::time::Instant;
@@ -14,13 +16,26 @@ const NOW: Now = Now {
 };
 
 fn handle(api: &mut Api, method: &str, url: &str, auth: Option<&str>, body: &str) -> (u16, String) {
+    handle_preferring(api, None, method, url, auth, body)
+}
+
+/// `handle` with a `Prefer` header (`return=minimal`: the write answers
+/// only the post it changed).
+fn handle_preferring(
+    api: &mut Api,
+    prefer: Option<&str>,
+    method: &str,
+    url: &str,
+    auth: Option<&str>,
+    body: &str,
+) -> (u16, String) {
     let res = api.handle(
         &Request {
             method,
             url,
             authorization: auth,
             body,
-            prefer: None,
+            prefer,
         },
         NOW,
     );
@@ -133,6 +148,16 @@ fn discover() {
         assert_eq!(status, 200, "{body}");
     });
     println!("{:>40}: {like:>9.1}", "like/dislike (no index work)");
+    // The same with the small answer: the write's own work, without the
+    // answer of every post (what a replay and a live client ask for).
+    let minimal = best(5, 400, |i| {
+        let verb = if i % 2 == 0 { "like" } else { "dislike" };
+        let url = format!("/api/posts/{verb}/p-b{}", (i / 2) % 10_000);
+        let prefer = Some(mock_core::RETURN_MINIMAL);
+        let (status, body) = handle_preferring(&mut api, prefer, "POST", &url, Some(&token), "");
+        assert_eq!(status, 200, "{body}");
+    });
+    println!("{:>40}: {minimal:>9.1}", "like/dislike, return=minimal");
     let snapshot = api.export_snapshot();
     let import = best(3, 3, |_| {
         let mut copy = Api::new(1);

@@ -1,16 +1,20 @@
 //! The request/response boundary: strings in, status and body text out.
 
+use crate::auth::authenticate;
 use crate::base_path;
 use crate::db::{Db, Rng};
+use crate::events::{self, EventWindow};
 use crate::exchange::{Now, Request, Response};
 use crate::router::dispatch;
 use crate::seed_import::SeedReport;
 use crate::snapshot::{self, SnapshotError};
 
-/// The whole backend: the store plus the request handler.
+/// The whole backend: the store, the request handler, and the window of
+/// recent events live readers resume from.
 #[derive(Debug, Clone)]
 pub struct Api {
     db: Db,
+    events: EventWindow,
 }
 
 impl Api {
@@ -19,7 +23,10 @@ impl Api {
     pub fn new(entropy: u64) -> Api {
         let mut db = crate::seed::seed_db(Rng(entropy));
         base_path::apply(&mut db, "/");
-        Api { db }
+        Api {
+            db,
+            events: EventWindow::default(),
+        }
     }
 
     /// A backend for a site under `base` (`/murmur/`): every media and
@@ -29,7 +36,10 @@ impl Api {
         let base = base_path::normalize(base)?;
         let mut db = crate::seed::seed_db(Rng(entropy));
         base_path::apply(&mut db, &base);
-        Ok(Api { db })
+        Ok(Api {
+            db,
+            events: EventWindow::default(),
+        })
     }
 
     /// The store, for tests that look at what a request computed.
@@ -38,13 +48,51 @@ impl Api {
         &self.db
     }
 
+    /// The state's revision: bumped by every request that changes the state
+    /// (see docs/rules.md, "Revisions and events").
+    pub fn revision(&self) -> u64 {
+        self.db.revision()
+    }
+
     /// The base path media and avatar paths are absolute under.
     pub fn base_path(&self) -> &str {
         &self.db.base_path
     }
 
+    /// Answers one request; a request that changed the state adds its
+    /// events to the window.
     pub fn handle(&mut self, req: &Request<'_>, now: Now) -> Response {
-        dispatch(&mut self.db, req, now)
+        let (response, changes) = dispatch(&mut self.db, req, now);
+        if response.changed {
+            let revision = response.revision;
+            let made = events::of_change(&self.db, &changes, revision, now.offset_minutes);
+            self.events.record(made, revision);
+        }
+        response
+    }
+
+    /// A live reader's events after the revision `after` (its
+    /// `Last-Event-ID`, as sent), as `{revision, events}` JSON: public
+    /// events, and its own notifications when `authorization` holds a
+    /// token (checked as every token route checks it: a bad one answers
+    /// 401, a vanished user 404). No `authorization` reads public events
+    /// only. `after` absent asks for none (where to start: the revision);
+    /// one the window cannot answer gets a single `resync` event. See
+    /// docs/rules.md, "Live events".
+    pub fn events(&self, authorization: Option<&str>, after: Option<&str>) -> Response {
+        let reader = match authorization.map(|token| authenticate(&self.db, Some(token))) {
+            None => None,
+            Some(Ok(user)) => Some(user.id),
+            Some(Err(err)) => {
+                return Response::unchanged(err.status(), err.body(), self.db.revision())
+            }
+        };
+        let revision = self.db.revision();
+        let read = match after {
+            None => events::Read::Events(Vec::new()),
+            Some(after) => self.events.read(reader.as_deref(), after, revision),
+        };
+        Response::unchanged(200, events::body(&read, revision), revision)
     }
 
     /// The whole state (password digests and generators included) as one
@@ -54,19 +102,13 @@ impl Api {
     }
 
     /// Replaces the state with a snapshot; a bad one is refused and the
-    /// state stays as it was.
+    /// state stays as it was. The revision becomes the snapshot's, so that
+    /// export, import and export give the same text, and requests replayed
+    /// over it give the revisions they gave where it was exported.
     /// Relative media and avatar paths (states saved before paths were
     /// absolute) are moved under the base path.
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
         self.replace_with(snapshot::import(json)?);
-        Ok(())
-    }
-
-    /// `import_snapshot` of a snapshot this core exported, unchanged since
-    /// (its host checked that, with a digest kept beside it): the state's
-    /// invariants are not checked again.
-    pub fn import_exported_snapshot(&mut self, json: &str) -> Result<(), SnapshotError> {
-        self.replace_with(snapshot::import_exported(json)?);
         Ok(())
     }
 
@@ -76,6 +118,7 @@ impl Api {
             base_path::rebase(&mut db, &from, &self.db.base_path);
         }
         base_path::apply(&mut db, &self.db.base_path);
+        self.events.replaced(db.revision());
         self.db = db;
     }
 
@@ -84,6 +127,15 @@ impl Api {
     pub fn load_bulk(&mut self, users: usize, posts: usize) {
         let mut db = snapshot::bulk(users, posts, self.db.rng.clone());
         base_path::apply(&mut db, &self.db.base_path);
+        self.replace_with_new(db);
+    }
+
+    /// Puts a new state (a seed, a generated one) in place of this one, one
+    /// revision on: a new state never reuses a revision this one has had.
+    fn replace_with_new(&mut self, mut db: Db) {
+        db.take_changes();
+        db.set_revision(self.db.revision().saturating_add(1));
+        self.events.replaced(db.revision());
         self.db = db;
     }
 
@@ -95,7 +147,7 @@ impl Api {
     pub fn import_seed(&mut self, json: &str, now: Now) -> Result<SeedReport, String> {
         let (mut db, report) = crate::seed_import::import(&self.db, json, now.epoch_ms)?;
         base_path::apply(&mut db, &self.db.base_path);
-        self.db = db;
+        self.replace_with_new(db);
         Ok(report)
     }
 
@@ -110,7 +162,7 @@ impl Api {
     pub fn reset(&mut self) {
         let mut db = crate::seed::seed_db(self.db.rng.clone());
         base_path::apply(&mut db, &self.db.base_path);
-        self.db = db;
+        self.replace_with_new(db);
     }
 }
 

@@ -32,6 +32,31 @@ pub struct Response {
     /// The `Preference-Applied` header: `return=minimal` when the answer
     /// is the small one a `Prefer: return=minimal` asked for.
     pub preference_applied: Option<&'static str>,
+    /// Whether the request committed a change to the state: a write that
+    /// succeeded. A read, a sign-in and a refused write change nothing.
+    /// A host saves (journals) exactly the requests that did.
+    pub changed: bool,
+    /// The id (`m-01`) of the upload the request registered
+    /// (`POST /api/media`): the host stores the file's bytes under it.
+    pub media_id: Option<String>,
+    /// The state's revision after the request: one more than before when
+    /// it `changed` the state, the same otherwise.
+    pub revision: u64,
+}
+
+impl Response {
+    /// An answer with `status` and `body` that changed nothing.
+    pub(crate) fn unchanged(status: u16, body: String, revision: u64) -> Response {
+        Response {
+            status,
+            body,
+            allow: None,
+            preference_applied: None,
+            changed: false,
+            media_id: None,
+            revision,
+        }
+    }
 }
 
 /// The preference RFC 7240 names `return=minimal`, and the value of the

@@ -24,9 +24,13 @@ mod auth;
 mod base_path;
 mod db;
 mod error;
+mod events;
 mod exchange;
+mod mentions;
 mod model;
+mod notify;
 mod order;
+mod query;
 mod router;
 mod routes;
 mod rules;
@@ -41,6 +45,8 @@ mod views;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod changes_tests;
 #[cfg(test)]
 mod contract;
 #[cfg(test)]

@@ -90,4 +90,45 @@ pub struct Counters {
     pub post: u64,
     pub comment: u64,
     pub media: u64,
+    /// Absent from states saved before notifications.
+    #[serde(default)]
+    pub notification: u64,
+}
+
+/// What a notification tells its recipient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS, utoipa::ToSchema))]
+pub enum NotificationType {
+    /// `actor` liked the recipient's post.
+    Like,
+    /// `actor` commented on the recipient's post.
+    Comment,
+    /// `actor` followed the recipient.
+    Follow,
+    /// `actor` mentioned the recipient (`@username`) in a post or a comment.
+    Mention,
+}
+
+/// One notification, kept for its recipient (docs/rules.md,
+/// "Notifications").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Notification {
+    #[serde(rename = "_id")]
+    pub id: String,
+    #[serde(rename = "type")]
+    pub kind: NotificationType,
+    /// Id of the user it is for.
+    pub recipient: String,
+    /// Id of the user who acted.
+    pub actor: String,
+    /// The post liked, commented on or mentioned in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub post_id: Option<String>,
+    /// The comment that commented or mentioned.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment_id: Option<String>,
+    pub created_at: i64,
+    pub read: bool,
 }

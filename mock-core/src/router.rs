@@ -8,9 +8,11 @@
 //! ApiError>` becomes the response.
 
 use crate::auth::{authenticate, AuthUser};
-use crate::db::Db;
+use crate::db::{Changes, Db};
 use crate::error::ApiError;
+use crate::events::EVENTS_PATH;
 use crate::exchange::{prefers_minimal, Now, Request, Response};
+use crate::query::{percent_decoded, Query};
 use crate::routes;
 use crate::rules::MAX_BODY_BYTES;
 use crate::views::Render;
@@ -92,9 +94,9 @@ impl Route {
 /// router; its summary (the doc comment), request and query types,
 /// response and errors make its [`crate::contract::Endpoint`], in test
 /// builds only, so none of the description reaches the wasm. `query` names
-/// a struct whose `IntoParams` describes the query parameters the handler
-/// reads (a test sends each of them badly formed). `minimal` names the
-/// smaller answer the route gives when asked `Prefer: return=minimal`.
+/// the route's query type (`crate::query::query_type!`), which the handler
+/// reads and the contract describes. `minimal` names the smaller answer the
+/// route gives when asked `Prefer: return=minimal`.
 macro_rules! route_table {
     ($(
         $(#[doc = $doc:literal])*
@@ -120,7 +122,7 @@ macro_rules! route_table {
                     $crate::router::Route::$access($crate::router::Method::$method, $pattern, $handler),
                     &[$($doc),*],
                     None$(.or(Some($crate::contract::type_name::<$request>())))?,
-                    Vec::new()$(.into_iter().chain($crate::contract::query_parameters::<$query>()).collect())?,
+                    None$(.or(Some($crate::contract::query_parameters::<$query>())))?.unwrap_or_default(),
                     ($status, $crate::contract::type_name::<$response>()),
                     None$(.or(Some($crate::contract::type_name::<$minimal>())))?,
                     $errors.into_iter().collect(),
@@ -131,14 +133,14 @@ macro_rules! route_table {
 }
 pub(crate) use route_table;
 
-/// Every route, in matching order (literal routes before the parameterised
-/// ones they would otherwise shadow).
+/// Every route, table by table (a request reaches the one its path and
+/// method match: see `reach`).
 pub fn routes() -> impl Iterator<Item = &'static Route> {
     TABLES.iter().flat_map(|table| table.iter())
 }
 
-/// The route tables, in matching order.
-const TABLES: [&[Route]; 7] = [
+/// The route tables, in the documents' order.
+const TABLES: [&[Route]; 8] = [
     routes::auth::ROUTES,
     routes::users::ROUTES,
     routes::feeds::ROUTES,
@@ -146,6 +148,7 @@ const TABLES: [&[Route]; 7] = [
     routes::discover::ROUTES,
     routes::comments::ROUTES,
     routes::media::ROUTES,
+    routes::notifications::ROUTES,
 ];
 
 /// What a handler gets: the store, the clock, the path parameters, the
@@ -171,36 +174,10 @@ impl<'a> Ctx<'a> {
             .map_or("", |(_, value)| value.as_str())
     }
 
-    /// The query parameter `name` (the first if it repeats), decoded as a
-    /// form would send it: `%XX` escapes, `+` for a space. `None` when the
-    /// query string lacks it; 400 when it is not valid percent-encoded UTF-8.
-    pub fn query(&self, name: &'static str) -> Result<Option<String>, ApiError> {
-        for pair in self.query.split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            if decode_query_part(key).as_deref() == Some(name) {
-                return decode_query_part(value)
-                    .map(Some)
-                    .ok_or(ApiError::BadQueryEncoding(name));
-            }
-        }
-        Ok(None)
-    }
-
-    /// The query parameter `name` as a whole number from 1 to `max`, or
-    /// `default` when it is absent; 400 otherwise.
-    pub fn query_number(
-        &self,
-        name: &'static str,
-        default: usize,
-        max: usize,
-    ) -> Result<usize, ApiError> {
-        let Some(text) = self.query(name)? else {
-            return Ok(default);
-        };
-        text.parse::<usize>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or(ApiError::BadQueryNumber { name, max })
+    /// The query read as the route's query type (see `crate::query`);
+    /// 400 naming the first parameter that is badly encoded or refused.
+    pub fn query<T: Query>(&self) -> Result<T, ApiError> {
+        crate::query::read(self.query)
     }
 
     /// The body read as `T`; 400 with the reason otherwise: where the
@@ -337,33 +314,9 @@ fn query_of(url: &str) -> &str {
     after.split('#').next().unwrap_or_default()
 }
 
-/// One name or value of a query string: `+` is a space, then `%XX`
-/// escapes (so `%2B` is a plus).
-fn decode_query_part(part: &str) -> Option<String> {
-    percent_decode(&part.replace('+', " "))
-}
-
 /// The first `n` characters of `s`.
 fn first_chars(s: &str, n: usize) -> String {
     s.chars().take(n).collect()
-}
-
-/// `%XX` escapes decoded; `None` for a malformed escape or invalid UTF-8.
-fn percent_decode(segment: &str) -> Option<String> {
-    let bytes = segment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0usize;
-    while let Some(&b) = bytes.get(i) {
-        if b == b'%' {
-            let hex = segment.get(i.checked_add(1)?..i.checked_add(3)?)?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i = i.checked_add(3)?;
-        } else {
-            out.push(b);
-            i = i.checked_add(1)?;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The named parameters of `path` if it matches `pattern`.
@@ -379,7 +332,7 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
                     return None;
                 }
                 let name = w.trim_start_matches('{').trim_end_matches('}');
-                params.push((name, percent_decode(h)?));
+                params.push((name, percent_decoded(h)?.into_owned()));
             }
             (Some(w), Some(h)) if w == h => {}
             _ => return None,
@@ -387,14 +340,47 @@ fn match_pattern(pattern: &'static str, path: &str) -> Option<Vec<(&'static str,
     }
 }
 
-type Found = Option<(&'static Route, Vec<(&'static str, String)>)>;
+/// Where a request goes.
+enum Reached {
+    /// A route, with the path's parameters.
+    Route(&'static Route, Vec<(&'static str, String)>),
+    /// A path some routes answer, but none with this method: theirs (the
+    /// `Allow` header of a 405).
+    OtherMethods(&'static str),
+    /// A path no route answers.
+    Nowhere,
+}
 
-/// The route `method` and the path of `url` reach, with its path
-/// parameters; `trimmed` is the path without trailing slashes.
-fn find_route(method: &str, trimmed: &str) -> Found {
-    routes()
-        .filter(|route| route.method.as_str().eq_ignore_ascii_case(method))
-        .find_map(|route| Some((route, match_pattern(route.pattern, trimmed)?)))
+/// Where `method` at `trimmed` (a path without trailing slashes) goes. A
+/// path belongs to the one pattern that reaches it with the most literal
+/// segments, as OpenAPI matches paths (`/api/posts/feed` is Home's feed,
+/// not a post's `/api/posts/{postId}`, whatever the method), and is
+/// answered by that pattern's routes alone.
+fn reach(method: &str, trimmed: &str) -> Reached {
+    let Some((pattern, params)) = routes()
+        .filter_map(|route| Some((route.pattern, match_pattern(route.pattern, trimmed)?)))
+        .max_by_key(|(pattern, _)| literal_segments(pattern))
+    else {
+        // The events' stream is the host's to serve (its GET never reaches
+        // the core), but its path is the contract's like any other.
+        if trimmed == EVENTS_PATH && !method.eq_ignore_ascii_case("GET") {
+            return Reached::OtherMethods("GET");
+        }
+        return Reached::Nowhere;
+    };
+    let route = routes().find(|route| {
+        route.pattern == pattern && route.method.as_str().eq_ignore_ascii_case(method)
+    });
+    match (route, allowed_methods(pattern)) {
+        (Some(route), _) => Reached::Route(route, params),
+        (None, Some(allow)) => Reached::OtherMethods(allow),
+        (None, None) => Reached::Nowhere,
+    }
+}
+
+/// How many segments of `pattern` are not parameters.
+fn literal_segments(pattern: &str) -> usize {
+    pattern.split('/').filter(|p| !p.starts_with('{')).count()
 }
 
 /// The path of `url` without its trailing slashes (`/` stays).
@@ -408,18 +394,35 @@ fn trimmed_path(url: &str) -> &str {
 /// The route a request reaches, if any (for the contract check).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 pub fn route_for(method: &str, url: &str) -> Option<&'static Route> {
-    find_route(method.trim(), trimmed_path(url)).map(|(route, _)| route)
+    match reach(method.trim(), trimmed_path(url)) {
+        Reached::Route(route, _) => Some(route),
+        _ => None,
+    }
 }
 
 /// Answers one request; never panics, never leaves a failed change behind
-/// (handlers check every rule before they mutate).
-pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
-    match answer(db, req, now) {
+/// (handlers check every rule before they mutate). What the request marked
+/// in the store (see `crate::db::Changes`) is committed when it succeeded:
+/// a new revision, and the response says it `changed` the state.
+pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> (Response, Changes) {
+    // Marks left by anything but a request (a seed's import) are not its.
+    db.take_changes();
+    let answered = answer(db, req, now);
+    let changes = db.take_changes();
+    let (changed, media_id) = match answered {
+        Ok(_) => (db.commit(&changes), changes.media.clone()),
+        Err(_) => (false, None),
+    };
+    let revision = db.revision();
+    let response = match answered {
         Ok(reply) => Response {
             status: reply.status,
             body: reply.body,
             allow: None,
             preference_applied: reply.applied,
+            changed,
+            media_id,
+            revision,
         },
         Err(err) => Response {
             status: err.status(),
@@ -429,8 +432,12 @@ pub fn dispatch(db: &mut Db, req: &Request<'_>, now: Now) -> Response {
                 _ => None,
             },
             preference_applied: None,
+            changed,
+            media_id,
+            revision,
         },
-    }
+    };
+    (response, changes)
 }
 
 /// What [`dispatch`] answers, before it becomes a response: the seed import
@@ -443,8 +450,8 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
     }
     let trimmed = trimmed_path(req.url);
     let method = req.method.trim();
-    match find_route(method, trimmed) {
-        Some((route, params)) => {
+    match reach(method, trimmed) {
+        Reached::Route(route, params) => {
             let authorization = req.authorization;
             let cx = Ctx {
                 db,
@@ -461,23 +468,19 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
                 }
             }
         }
-        None => match allowed_methods(trimmed) {
-            Some(allow) => Err(ApiError::MethodNotAllowed { allow }),
-            None => Err(ApiError::NoRoute {
-                method: first_chars(method, 16),
-                path: first_chars(trimmed, 200),
-            }),
-        },
+        Reached::OtherMethods(allow) => Err(ApiError::MethodNotAllowed { allow }),
+        Reached::Nowhere => Err(ApiError::NoRoute {
+            method: first_chars(method, 16),
+            path: first_chars(trimmed, 200),
+        }),
     }
 }
 
-/// The methods some route answers at `trimmed` (the `Allow` header of a
-/// 405), or `None` when no route has that path.
-fn allowed_methods(trimmed: &str) -> Option<&'static str> {
-    let allows = |method: Method| {
-        routes()
-            .any(|route| route.method == method && match_pattern(route.pattern, trimmed).is_some())
-    };
+/// The methods of the routes written `pattern` (the `Allow` header of a
+/// 405), or `None` when there are none.
+fn allowed_methods(pattern: &str) -> Option<&'static str> {
+    let allows =
+        |method: Method| routes().any(|route| route.method == method && route.pattern == pattern);
     match (
         allows(Method::Get),
         allows(Method::Post),
@@ -518,21 +521,11 @@ mod tests {
     }
 
     #[test]
-    fn query_strings_are_split_and_decoded() {
+    fn query_strings_are_cut_from_urls() {
         assert_eq!(query_of("/api/search?q=a+b&limit=5#frag"), "q=a+b&limit=5");
         assert_eq!(query_of("http://h/api/search?q=x?y"), "q=x?y");
         assert_eq!(query_of("/api/search#q=1"), "");
         assert_eq!(query_of("/api/search"), "");
-        assert_eq!(
-            decode_query_part("caf%C3%A9+au%2Blait").as_deref(),
-            Some("café au+lait")
-        );
-        assert_eq!(
-            decode_query_part("%E6%97%A5%E6%9C%AC").as_deref(),
-            Some("日本")
-        );
-        assert_eq!(decode_query_part("%zz"), None);
-        assert_eq!(decode_query_part("%C3"), None, "not UTF-8");
     }
 
     #[test]
@@ -547,6 +540,30 @@ mod tests {
     }
 
     #[test]
+    fn no_path_belongs_to_two_patterns_alike() {
+        // Two patterns with as many literal segments that reach one path
+        // would leave `reach` to choose by the tables' order.
+        let patterns: std::collections::BTreeSet<&str> = routes().map(|r| r.pattern).collect();
+        for a in &patterns {
+            for b in patterns
+                .range::<&str, _>((std::ops::Bound::Excluded(a), std::ops::Bound::Unbounded))
+            {
+                let (wa, wb): (Vec<&str>, Vec<&str>) =
+                    (a.split('/').collect(), b.split('/').collect());
+                let overlap = wa.len() == wb.len()
+                    && wa
+                        .iter()
+                        .zip(&wb)
+                        .all(|(x, y)| x == y || x.starts_with('{') || y.starts_with('{'));
+                assert!(
+                    !overlap || literal_segments(a) != literal_segments(b),
+                    "{a} and {b}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn table_has_no_duplicate_routes() {
         let mut seen = std::collections::BTreeSet::new();
         for r in routes() {
@@ -554,9 +571,10 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            32,
+            34,
             "22 endpoints of the spec, media, the tag feed, search, the Home and Explore pages, \
-             a profile by username, the author, bookmark and search pages and suggestions"
+             a profile by username, the author, bookmark and search pages, suggestions and \
+             notifications (a page, and marking them read)"
         );
     }
 
@@ -605,16 +623,49 @@ mod tests {
                 .all(|(w, h)| w == h || (w.starts_with('{') && !h.is_empty()))
     }
 
+    /// The methods answered at `path`: those of the pattern that reaches
+    /// it with the most literal segments.
+    fn answered_at(path: &str) -> Vec<&'static str> {
+        let reaching = || routes().filter(|r| reaches(r.pattern, path));
+        let Some(most) = reaching().map(|r| literal_segments(r.pattern)).max() else {
+            return Vec::new();
+        };
+        ["GET", "POST", "DELETE"]
+            .into_iter()
+            .filter(|m| {
+                reaching().any(|r| r.method.as_str() == *m && literal_segments(r.pattern) == most)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_events_path_allows_get_only() {
+        let mut t = TestApi::new();
+        for method in ["POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
+            for url in ["/api/events", "/api/events/", "/api/events?access_token=x"] {
+                let res = t.api.handle(
+                    &Request {
+                        method,
+                        url,
+                        authorization: None,
+                        body: "",
+                        prefer: None,
+                    },
+                    t.now,
+                );
+                assert_eq!(res.status, 405, "{method} {url}: {}", res.body);
+                assert_eq!(res.allow, Some("GET"), "{method} {url}");
+            }
+        }
+    }
+
     #[test]
     fn a_known_path_with_another_method_is_405_with_allow() {
         let mut t = TestApi::new();
         let mut refused = 0;
         for route in routes() {
             let path = sample_path(route.pattern);
-            let answered: Vec<&str> = ["GET", "POST", "DELETE"]
-                .into_iter()
-                .filter(|m| routes().any(|r| r.method.as_str() == *m && reaches(r.pattern, &path)))
-                .collect();
+            let answered = answered_at(&path);
             for method in ["GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
                 if answered.contains(&method) {
                     continue;
@@ -640,6 +691,31 @@ mod tests {
             }
         }
         assert!(refused > 100, "{refused}");
+        // A literal path is not the parameterised path beside it: Home's
+        // feed has no DELETE, the profile edit no GET (no post `feed`, no
+        // user `edit` is looked up), as the document's paths say.
+        let guest = t.guest();
+        for (method, path, allow) in [
+            ("DELETE", "/api/posts/feed", "GET"),
+            ("DELETE", "/api/posts/explore", "GET"),
+            ("OPTIONS", "/api/posts/bookmarks", "GET"),
+            ("DELETE", "/api/posts/search?q=a", "GET"),
+            ("GET", "/api/users/edit", "POST"),
+            ("OPTIONS", "/api/users/suggestions", "GET"),
+        ] {
+            t.fails(method, path, Some(&guest), "", 405, "Method not allowed");
+            let res = t.api.handle(
+                &Request {
+                    method,
+                    url: path,
+                    authorization: Some(&guest),
+                    body: "",
+                    prefer: None,
+                },
+                t.now,
+            );
+            assert_eq!(res.allow, Some(allow), "{method} {path}");
+        }
         // Through the contract check too: the document lists the answer.
         t.fails("PUT", "/api/posts", None, "", 405, "Method not allowed");
         t.fails(

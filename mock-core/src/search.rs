@@ -13,8 +13,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Longest search query, in characters.
 pub const MAX_QUERY_CHARS: usize = 100;
-/// Most results a search may ask for per kind, and the default.
+/// Most results a search may ask for per kind.
 pub const MAX_SEARCH_LIMIT: usize = 50;
+/// Results of each kind a search gives unless `limit` says otherwise.
 pub const DEFAULT_SEARCH_LIMIT: usize = 10;
 /// Longest tag a feed can be asked for (a post's text holds at most 100
 /// characters).
@@ -30,7 +31,7 @@ pub fn fold(text: &str) -> String {
 }
 
 /// What a tag is made of: letters and digits of any script, and `_`.
-fn is_tag_char(c: char) -> bool {
+pub fn is_tag_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || (!c.is_ascii() && is_mark(c))
 }
 
@@ -279,10 +280,10 @@ pub struct SearchIndex {
     user_words: WordIndex,
 }
 
-/// One page of a tag feed: the posts' ids, newest first, and how many
-/// posts carry the tag in all.
+/// One page of posts' ids (a tag's, newest first, or a search's, best
+/// first) and how many there are in all.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TagPage {
+pub struct PostIdsPage {
     pub total: usize,
     pub ids: Vec<String>,
 }
@@ -389,9 +390,9 @@ impl SearchIndex {
 
     /// A page of the posts carrying `tag` (with or without its `#`, any
     /// case), newest first.
-    pub fn tag_page(&self, tag: &str, offset: usize, limit: usize) -> TagPage {
+    pub fn tag_page(&self, tag: &str, offset: usize, limit: usize) -> PostIdsPage {
         let Some(posts) = self.tags.get(&tag_key(tag)) else {
-            return TagPage {
+            return PostIdsPage {
                 total: 0,
                 ids: Vec::new(),
             };
@@ -402,7 +403,7 @@ impl SearchIndex {
             .take(limit)
             .filter_map(|(_, Reverse(n))| self.posts.get(*n).map(|doc| doc.id.clone()))
             .collect();
-        TagPage {
+        PostIdsPage {
             total: posts.len(),
             ids,
         }
@@ -448,7 +449,7 @@ impl SearchIndex {
     }
 
     /// A page of [`Self::search_posts`]'s ranking, with how many posts match.
-    pub fn search_posts_page(&self, query: &str, offset: usize, limit: usize) -> TagPage {
+    pub fn search_posts_page(&self, query: &str, offset: usize, limit: usize) -> PostIdsPage {
         let words_of = |n| self.posts.get(n).map(|doc| doc.words.as_slice());
         let found: Vec<(usize, i64, u32, &str)> = self
             .post_words
@@ -470,7 +471,7 @@ impl SearchIndex {
         .skip(offset)
         .map(|(_, _, _, id)| id.to_owned())
         .collect();
-        TagPage { total, ids }
+        PostIdsPage { total, ids }
     }
 
     /// Users whose username, first or last name has a word starting with

@@ -3,7 +3,7 @@
 
 use crate::auth::{digest_password, hex};
 use crate::db::{Db, Rng};
-use crate::model::{Comment, Counters, Likes, Post, User};
+use crate::model::{Comment, Counters, Likes, Notification, NotificationType, Post, User};
 use crate::time::utc_ms;
 use sha2::{Digest, Sha256};
 
@@ -418,15 +418,65 @@ fn posts() -> Vec<Post> {
         .collect()
 }
 
+/// The guest's first notifications, unread, oldest first: the seed's
+/// follows of them (when the later of the two joined), then for each of
+/// their posts its likes (when it was posted) and its comments.
+fn guest_notifications(users: &[User], posts: &[Post]) -> Vec<Notification> {
+    let guest = "u-guest";
+    let joined = |id: &str| {
+        users
+            .iter()
+            .find(|u| u.id == id)
+            .map_or(0, |u| u.created_at)
+    };
+    let mut notifications: Vec<Notification> = Vec::new();
+    let mut notify = |kind, actor: &str, (post, comment): (Option<&str>, Option<&str>), at| {
+        let n = notifications.len().saturating_add(1);
+        notifications.push(Notification {
+            id: format!("n-{n:02}"),
+            kind,
+            recipient: guest.to_owned(),
+            actor: actor.to_owned(),
+            post_id: post.map(str::to_owned),
+            comment_id: comment.map(str::to_owned),
+            created_at: at,
+            read: false,
+        });
+    };
+    for follower in users
+        .iter()
+        .filter(|u| u.following.iter().any(|f| f == guest))
+    {
+        let at = joined(&follower.id).max(joined(guest));
+        notify(NotificationType::Follow, &follower.id, (None, None), at);
+    }
+    for post in posts.iter().filter(|p| p.author == guest) {
+        let on = Some(post.id.as_str());
+        for liker in post.likes.liked_by.iter().filter(|l| *l != guest) {
+            notify(NotificationType::Like, liker, (on, None), post.created_at);
+        }
+        for c in post.comments.iter().filter(|c| c.author != guest) {
+            let at = (on, Some(c.id.as_str()));
+            notify(NotificationType::Comment, &c.author, at, c.created_at);
+        }
+    }
+    notifications
+}
+
 /// A store holding the seed data; `rng` continues into new salts.
 pub fn seed_db(rng: Rng) -> Db {
+    let (users, posts) = (users(), posts());
+    let notifications = guest_notifications(&users, &posts);
     let counters = Counters {
         user: 6,
         post: 12,
         comment: 14,
         media: 0,
+        notification: u64::try_from(notifications.len()).unwrap_or(u64::MAX),
     };
-    Db::from_parts(users(), posts(), counters, rng)
+    let mut db = Db::from_parts(users, posts, counters, rng);
+    db.restore_notifications(notifications);
+    db
 }
 
 #[cfg(test)]

@@ -275,6 +275,7 @@ pub fn import(db: &Db, json: &str, now_ms: i64) -> Result<(Db, SeedReport), Stri
         post: u64::try_from(posts.len()).unwrap_or(u64::MAX),
         comment: u64::try_from(comment_count).unwrap_or(u64::MAX),
         media: db.counters.media,
+        notification: 0,
     };
     // The state's own check, so that a loaded seed is a state this core
     // saves and loads back; what it refuses was caught above with a clearer

@@ -52,6 +52,7 @@ impl TestApi {
         body: &str,
         prefer: Option<&str>,
     ) -> crate::Response {
+        let (state, revision) = (self.state(), self.api.revision());
         let res = self.api.handle(
             &Request {
                 method,
@@ -72,11 +73,65 @@ impl TestApi {
                     crate::contract::check::check_accepted_request(method, url, body)
                 });
             }
+            if (200..300).contains(&res.status) {
+                checked = checked.and_then(|()| crate::contract::check::check_path(method, url));
+            }
             if let Err(broken) = checked {
                 panic!("{broken}");
             }
         }
+        // `changed` is exactly whether the state changed, and the
+        // revision moved with it.
+        let changed = self.state() != state;
+        assert_eq!(
+            res.changed,
+            changed,
+            "{method} {url} {body}: changed is {} but the state {}",
+            res.changed,
+            if changed { "changed" } else { "did not" }
+        );
+        assert_eq!(
+            res.revision,
+            revision + u64::from(changed),
+            "{method} {url}"
+        );
+        assert_eq!(res.revision, self.api.revision());
         res
+    }
+
+    /// The whole state but its revision.
+    pub fn state(&self) -> Value {
+        let mut state: Value = serde_json::from_str(&self.api.export_snapshot()).unwrap();
+        state.as_object_mut().unwrap().remove("revision");
+        state
+    }
+
+    /// What a live reader with `token` reads after `after` (`Api::events`),
+    /// held to the contract like every answer: its status and JSON body.
+    pub fn events(&self, token: Option<&str>, after: Option<&str>) -> (u16, Value) {
+        let res = self.api.events(token, after);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Err(broken) = crate::contract::check::check_events(res.status, &res.body) {
+            panic!("{broken}");
+        }
+        assert!(!res.changed, "reading events changes nothing");
+        let json = serde_json::from_str(&res.body).unwrap();
+        (res.status, json)
+    }
+
+    /// The kinds of the events in an events answer, with their ids.
+    pub fn kinds(events: &Value) -> Vec<(u64, String)> {
+        events["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                (
+                    e["id"].as_u64().unwrap(),
+                    e["event"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect()
     }
 
     pub fn call(

@@ -252,7 +252,7 @@ pub struct Render<'a> {
 }
 
 impl<'a> Render<'a> {
-    fn time(&self, ms: i64) -> String {
+    pub fn time(&self, ms: i64) -> String {
         format_timestamp(ms, self.offset_minutes)
     }
 

@@ -2,7 +2,7 @@
 //! clock (`Date`) and entropy (`crypto.getRandomValues`) are read here, so
 //! the core itself stays pure.
 
-use crate::{Api, Now, Request};
+use crate::{Api, Now, Request, Response};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -17,6 +17,9 @@ pub struct CoreResponse {
     body: String,
     allow: Option<&'static str>,
     preference_applied: Option<&'static str>,
+    changed: bool,
+    media_id: Option<String>,
+    revision: u64,
 }
 
 #[wasm_bindgen]
@@ -37,6 +40,28 @@ impl CoreResponse {
     #[wasm_bindgen(getter, js_name = preferenceApplied)]
     pub fn preference_applied(&self) -> Option<String> {
         self.preference_applied.map(str::to_owned)
+    }
+
+    /// Whether the request committed a change to the state (a write that
+    /// succeeded): what a host saves. A read, a sign-in and a refused
+    /// write are `false`.
+    #[wasm_bindgen(getter)]
+    pub fn changed(&self) -> bool {
+        self.changed
+    }
+
+    /// The id (`m-01`) of the upload the request registered (`POST
+    /// /api/media`), to store its bytes under; else `undefined`.
+    #[wasm_bindgen(getter, js_name = mediaId)]
+    pub fn media_id(&self) -> Option<String> {
+        self.media_id.clone()
+    }
+
+    /// The state's revision after the request (one more than before when
+    /// it `changed` the state). A number: exact up to 2^53.
+    #[wasm_bindgen(getter)]
+    pub fn revision(&self) -> f64 {
+        self.revision as f64
     }
 
     #[wasm_bindgen(getter)]
@@ -69,6 +94,20 @@ impl CoreResponse {
     #[wasm_bindgen(js_name = takeBody)]
     pub fn take_body(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.body).into_bytes()
+    }
+}
+
+impl From<Response> for CoreResponse {
+    fn from(res: Response) -> CoreResponse {
+        CoreResponse {
+            status: res.status,
+            body: res.body,
+            allow: res.allow,
+            preference_applied: res.preference_applied,
+            changed: res.changed,
+            media_id: res.media_id,
+            revision: res.revision,
+        }
     }
 }
 
@@ -124,6 +163,14 @@ impl MockCore {
     #[wasm_bindgen(getter, js_name = basePath)]
     pub fn base_path(&self) -> String {
         self.api.base_path().to_owned()
+    }
+
+    /// The state's revision: bumped by every request that changes the
+    /// state; importing a snapshot restores the one it was saved at, and
+    /// `reset`, `importSeed` and `loadBulk` move one past the current one.
+    #[wasm_bindgen(getter)]
+    pub fn revision(&self) -> f64 {
+        self.api.revision() as f64
     }
 
     /// Answers one request at the platform's current time and zone.
@@ -188,13 +235,22 @@ impl MockCore {
             body,
             prefer,
         };
-        let res = self.api.handle(&req, now);
-        CoreResponse {
-            status: res.status,
-            body: res.body,
-            allow: res.allow,
-            preference_applied: res.preference_applied,
-        }
+        self.api.handle(&req, now).into()
+    }
+
+    /// A live reader's events: what `GET /api/events` streams (docs/rules.md,
+    /// "Live events"). `authorization` as on token routes (raw or `Bearer`;
+    /// `undefined` reads the public events only); `after` is the last
+    /// event id the reader saw (`Last-Event-ID`, as sent), `undefined` to
+    /// start now. The body is `{revision, events: [{id, event, data}]}`: the
+    /// events after `after` this reader may read, or one `resync` event
+    /// when they are not kept. A bad token answers 401, a vanished user
+    /// 404. Nothing new unless `revision` moved since the last call: a host
+    /// polls only then.
+    pub fn events(&self, authorization: Option<String>, after: Option<String>) -> CoreResponse {
+        self.api
+            .events(authorization.as_deref(), after.as_deref())
+            .into()
     }
 
     /// The whole state as one versioned JSON document.
@@ -208,16 +264,6 @@ impl MockCore {
     #[wasm_bindgen(js_name = importSnapshot)]
     pub fn import_snapshot(&mut self, json: &str) -> Result<(), JsError> {
         self.api.import_snapshot(json).map_err(JsError::from)
-    }
-
-    /// `importSnapshot` of a snapshot this core's `exportSnapshot` wrote,
-    /// unchanged since (the host keeps a digest of it to know): read as
-    /// strictly, but the state's rules are not checked again.
-    #[wasm_bindgen(js_name = importExportedSnapshot)]
-    pub fn import_exported_snapshot(&mut self, json: &str) -> Result<(), JsError> {
-        self.api
-            .import_exported_snapshot(json)
-            .map_err(JsError::from)
     }
 
     /// Replaces the state with `users` generated users (the guest among

@@ -171,9 +171,9 @@ fn largest_response_with_every_field_at_its_limit() {
             .len(),
         single.len(),
     );
-    // Before the rules one 5 MB bio made GET /api/users answer 15 MB. Now
-    // every item an answer repeats is bounded by the rules, so an answer
-    // grows only with how many items there are.
+    // Every item an answer repeats is bounded by the rules (before them,
+    // one long bio made every answer that embeds its user long:
+    // bench/NOTES.md), so an answer grows only with how many items there are.
     for p in state["posts"].as_array().unwrap() {
         for c in p["comments"].as_array().unwrap() {
             assert!(

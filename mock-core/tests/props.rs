@@ -306,6 +306,18 @@ fn check_state(snapshot: &Value) {
     }
     assert_eq!(following, followers, "follow lists symmetric");
     check_input_rules(users, posts);
+    // Notifications point at what exists, and never at one's own act.
+    for n in snapshot["notifications"].as_array().unwrap() {
+        assert_ne!(n["recipient"], n["actor"], "{n}");
+        if let Some(post) = n["postId"].as_str() {
+            let post = posts.iter().find(|p| p["_id"] == post);
+            assert!(post.is_some(), "{n} names a deleted post");
+            if let Some(comment) = n["commentId"].as_str() {
+                let comments = post.unwrap()["comments"].as_array().unwrap();
+                assert!(comments.iter().any(|c| c["_id"] == comment), "{n}");
+            }
+        }
+    }
     for p in posts {
         let likes = &p["likes"];
         assert_eq!(
@@ -393,12 +405,29 @@ proptest! {
             let before = api.export_snapshot();
             let (actor, method, url, body) = request(action);
             let auth = actor.map(|a| tokens[a].as_str());
-            let (status, response) = call(&mut api, method, &url, auth, &body);
+            let revision = api.revision();
+            let res = api.handle(&Request { method, url: &url, authorization: auth, body: &body, prefer: None }, NOW);
+            let (status, response) = (res.status, res.body);
             prop_assert!(matches!(status, 200 | 201 | 400 | 404 | 413 | 422), "{action:?} -> {status} {response}");
             prop_assert_eq!(status == 413, body.len() > MAX_BODY_BYTES, "{:?}", action);
             let after = api.export_snapshot();
             if status >= 400 {
                 prop_assert_eq!(&before, &after, "failed {:?} changed the state", action);
+            }
+            // `changed` is whether the state (but its revision) changed;
+            // its events carry the new revision.
+            let without_revision = |text: &str| {
+                let mut state: Value = serde_json::from_str(text).unwrap();
+                state.as_object_mut().unwrap().remove("revision");
+                state
+            };
+            prop_assert_eq!(res.changed, without_revision(&before) != without_revision(&after), "{:?}", action);
+            prop_assert_eq!(api.revision(), revision + u64::from(res.changed));
+            let read = api.events(auth, Some(&revision.to_string()));
+            prop_assert_eq!(read.status, 200);
+            let events: Value = serde_json::from_str(&read.body).unwrap();
+            for event in events["events"].as_array().unwrap() {
+                prop_assert_eq!(event["id"].as_u64(), Some(api.revision()), "{}", event);
             }
             let snapshot: Value = serde_json::from_str(&after).unwrap();
             let digests: Vec<String> = snapshot["users"].as_array().unwrap().iter()
@@ -481,6 +510,38 @@ proptest! {
         if status >= 400 {
             prop_assert!(json["errors"][0].is_string());
             prop_assert_eq!(before, api.export_snapshot());
+        }
+        // Reading events with the same token and any `Last-Event-ID`.
+        let read = api.events(auth.as_deref(), Some(&tail));
+        prop_assert!(matches!(read.status, 200 | 401 | 404), "{}", read.body);
+        let json: Value = serde_json::from_str(&read.body).unwrap();
+        prop_assert!(json["events"].is_array() || json["errors"][0].is_string());
+    }
+
+    #[test]
+    fn any_text_with_mentions_posts_and_notifies_without_harm(
+        content in "([@a-zA-Z_.\\-/ ]|\\PC){1,60}",
+        names in prop::collection::vec(prop_oneof![
+            Just("@guest"), Just("@MAYA_LIND"), Just("@priya_cooks."), Just("a@theo_builds"), Just("@@lena_sketches"),
+        ], 0..4),
+    ) {
+        let mut api = Api::new(3);
+        let token = login(&mut api, "maya_lind", "password123");
+        let text: String = names.iter().map(|n| format!("{n} ")).collect::<String>() + &content;
+        let text: String = text.chars().take(100).collect();
+        let body = serde_json::json!({"postData": {"content": text}}).to_string();
+        let (status, response) = call(&mut api, "POST", "/api/posts", Some(&token), &body);
+        prop_assert!(matches!(status, 201 | 400), "{status} {response}");
+        let guest = login(&mut api, "guest", "guest123");
+        let (status, list) = call(&mut api, "GET", "/api/notifications", Some(&guest), "");
+        prop_assert_eq!(status, 200);
+        let list: Value = serde_json::from_str(&list).unwrap();
+        let newest = &list["notifications"][0];
+        if response.contains("\"posts\"") && names.first() == Some(&"@guest") {
+            prop_assert_eq!((&newest["type"], &newest["postId"]), (&"mention".into(), &"p-13".into()));
+        }
+        if !text.to_ascii_lowercase().contains("@guest") {
+            prop_assert_eq!(&list["unread"], 5, "only the seed's: {}", text);
         }
     }
 

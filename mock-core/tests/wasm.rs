@@ -2,7 +2,7 @@
 //! --chrome --mode no-install` (from mock-core/).
 #![cfg(target_arch = "wasm32")]
 
-use mock_core::MockCore;
+use mock_core::{CoreResponse, MockCore};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -86,6 +86,81 @@ fn take_body_moves_the_same_json_out_as_bytes_once() {
     assert_eq!(res.take_body(), Vec::<u8>::new());
     assert_eq!(res.body(), "");
     assert_eq!(res.status(), 200);
+}
+
+/// The guest likes `p-02` (the seed has them like it already).
+fn like(core: &mut MockCore, token: &str) -> CoreResponse {
+    let url = "/api/posts/like/p-02";
+    core.handle_at("POST", url, Some(token.to_owned()), "", NOW, 0, None)
+}
+
+#[wasm_bindgen_test]
+fn an_answer_says_whether_it_changed_the_state_its_upload_and_the_revision() {
+    let mut core = new_core();
+    assert_eq!(core.revision(), 0.0);
+    let token = login(&mut core);
+    let read = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None);
+    assert_eq!(
+        (read.changed(), read.media_id(), read.revision()),
+        (false, None, 0.0)
+    );
+    let upload = r#"{"type":"image/png","size":10}"#;
+    let res = core.handle_at(
+        "POST",
+        "/api/media",
+        Some(token.clone()),
+        upload,
+        NOW,
+        0,
+        None,
+    );
+    assert_eq!(res.status(), 201, "{}", res.body());
+    assert_eq!(
+        (res.changed(), res.media_id().as_deref(), res.revision()),
+        (true, Some("m-01"), 1.0)
+    );
+    let res = like(&mut core, &token);
+    assert_eq!(
+        (res.status(), res.changed(), res.revision()),
+        (400, false, 1.0)
+    );
+    assert_eq!(core.revision(), 1.0);
+    core.reset();
+    assert_eq!(core.revision(), 2.0);
+}
+
+#[wasm_bindgen_test]
+fn events_give_a_readers_changes_after_a_revision() {
+    let mut core = new_core();
+    let token = login(&mut core);
+    let start = core.events(Some(token.clone()), None);
+    assert_eq!(
+        (start.status(), start.body()),
+        (200, r#"{"revision":0,"events":[]}"#.to_owned())
+    );
+    let res = core.handle_at(
+        "POST",
+        "/api/posts/like/p-01",
+        Some(token.clone()),
+        "",
+        NOW,
+        0,
+        None,
+    );
+    assert_eq!(res.status(), 200);
+    let read = core.events(Some(format!("Bearer {token}")), Some("0".into()));
+    assert_eq!(read.revision(), 1.0);
+    let body: serde_json::Value = serde_json::from_str(&read.body()).unwrap();
+    assert_eq!(body["events"][0]["event"], "post.changed");
+    assert_eq!(body["events"][0]["data"]["post"]["_id"], "p-01");
+    let stale = core.events(None, Some("7".into()));
+    assert!(
+        stale.body().contains(r#""event":"resync""#),
+        "{}",
+        stale.body()
+    );
+    let refused = core.events(Some("forged".into()), Some("0".into()));
+    assert_eq!(refused.status(), 401);
 }
 
 #[wasm_bindgen_test]
@@ -229,15 +304,7 @@ fn prefer_return_minimal_answers_the_changed_post_and_says_so() {
     let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
     assert_eq!(json["post"]["_id"], "p-02");
     assert!(json.get("posts").is_none());
-    let res = core.handle_at(
-        "POST",
-        "/api/posts/like/p-02",
-        Some(token),
-        "",
-        NOW,
-        0,
-        None,
-    );
+    let res = like(&mut core, &token);
     assert_eq!(res.preference_applied(), None);
     assert!(res.body().starts_with(r#"{"posts":["#));
 }

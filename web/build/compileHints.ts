@@ -4,8 +4,8 @@
 // V8 compiles most functions only when they are first called, on the main
 // thread. A first visit calls hundreds of functions for the first time at
 // once: the guest's click on /login runs the shell, Home, the feed's cards,
-// React DOM's commit and RTK Query's cache for the first time, and at a
-// phone's CPU speed compiling them took 100–150 ms of a 600–830 ms click.
+// React DOM's commit and RTK Query's cache for the first time, and on a
+// phone's CPU compiling them was a good part of the click (bench/NOTES.md, item 27).
 // Chromium (136 and later) reads the comment `//# allFunctionsCalledOnLoad`
 // on a script's first line as "compile every function now": it does so
 // while the script streams in, on a background thread, so the first calls
@@ -19,15 +19,12 @@ export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * The modules a first visit runs, each with what it imports statically: the
- * page's entry (index.html's, src/main.tsx) and what it imports at every
- * start, the backend, the login page, and the pages a sign-in leads to (the shell and
- * Home, which the login page preloads).
+ * page's entry (index.html's, src/main.tsx, and the start-up it imports),
+ * the backend, the login page, and the pages a sign-in leads to (the shell
+ * and Home, which the login page preloads).
  */
 export const FIRST_VISIT_MODULES: readonly string[] = [
   'web/index.html',
-  'react-dom/client.js',
-  'web/src/app/store.ts',
-  'web/src/start.tsx',
   'murmur-backend/dist/browser/index.js',
   'web/src/features/auth/LoginPage.tsx',
   'web/src/app/layout/AppLayout.tsx',

@@ -1,5 +1,5 @@
 // Two build steps of the site (vite.config.ts): the render-blocking boot
-// scripts (src/boot.ts, src/bootPicture.ts) and the prerendered pages (src/prerender.tsx).
+// script (src/boot.ts) and the prerendered pages (src/prerender.tsx).
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import type { PrerenderedPage } from '../src/app/prerendered';
 
 const web = fileURLToPath(new URL('..', import.meta.url));
 
-/** A module of src/ built as a classic script (an IIFE) with the site's base path. */
+/** src/boot.ts built as a classic script (an IIFE) with the site's base path. */
 async function classicScript(base: string, entry: string, name: string): Promise<string> {
   const result = await build({
     configFile: false,
@@ -29,44 +29,27 @@ async function classicScript(base: string, entry: string, name: string): Promise
   return chunk.code;
 }
 
-/** The return visit's picture script in a page's HTML (src/bootPicture.ts). */
-const PICTURE_TAG = /^\s*<script src="[^"]*\/assets\/picture-[^"]*"><\/script>\n/m;
-
 /**
  * src/boot.ts as a classic script, emitted as `assets/boot-<hash>.js` and
  * loaded by a plain `<script src>` in <head> (at its end): it blocks the first
  * paint for as long as it takes to run (it sets the theme and the visitor's
- * kind on <html>), which an inline script would do too, but the CSP allows no
- * inline script. After it, src/bootPicture.ts the same way
- * (`assets/picture-<hash>.js`), which draws a returning visitor's feed on
- * Home's first frame; the login and sign-up pages leave it out (deferScripts).
+ * kind on <html>: app/startup/paint.ts), which an inline script would do
+ * too, but the CSP allows no inline script.
  */
 export function bootScript(base: string): Plugin {
-  const fileNames: string[] = [];
+  let fileName = '';
   return {
     name: 'murmur-boot',
     apply: 'build',
     async buildStart() {
-      fileNames.length = 0;
-      for (const [entry, name, prefix] of [
-        ['src/boot.ts', 'murmurBoot', 'boot'],
-        ['src/bootPicture.ts', 'murmurPicture', 'picture'],
-      ] as const) {
-        const code = await classicScript(base, entry, name);
-        const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-        const fileName = `assets/${prefix}-${hash}.js`;
-        fileNames.push(fileName);
-        this.emitFile({ type: 'asset', fileName, source: code });
-      }
+      const code = await classicScript(base, 'src/boot.ts', 'murmurBoot');
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+      fileName = `assets/boot-${hash}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () =>
-        fileNames.map((fileName) => ({
-          tag: 'script',
-          attrs: { src: `${base}${fileName}` },
-          injectTo: 'head' as const,
-        })),
+      handler: () => [{ tag: 'script', attrs: { src: `${base}${fileName}` }, injectTo: 'head' as const }],
     },
   };
 }
@@ -100,33 +83,19 @@ function pageLinks(bundle: Rollup.OutputBundle, page: PrerenderedPage, base: str
   if (!entry) throw new Error('murmur-prerender: no entry chunk');
   // What the HTML already loads: the entry and its static imports (Vite's own tags).
   const inEntry = closure(bundle, [entry]);
-  // The entry imports the app in stages (src/main.tsx): every page needs them at once.
-  const stages = entry.dynamicImports.map((name) => bundle[name]).filter((c) => c?.type === 'chunk');
-  if (stages.length === 0) throw new Error('murmur-prerender: the entry imports no stage of the app');
   const routes = page.modules.map((module) => chunkOf(bundle, (id) => id === join(web, module)));
   // A signed-in page's first post needs the backend (msw and the wasm core):
   // it downloads beside the entry instead of after it.
   const backend = page.visitor === 'in' ? [chunkOf(bundle, (id) => id.includes('/packages/murmur-backend/'))] : [];
-  const chunks = [...closure(bundle, [...stages, ...routes, ...backend])].filter((c) => !inEntry.has(c));
+  const chunks = [...closure(bundle, [...routes, ...backend])].filter((c) => !inEntry.has(c));
   const entryCss = new Set([...inEntry].flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]));
   const css = [...new Set(chunks.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]))].filter(
     (f) => !entryCss.has(f),
   );
-  const links = [
+  return [
     ...css.map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`),
     ...chunks.map((c) => `<link rel="modulepreload" crossorigin href="${base}${c.fileName}">`),
   ];
-  return links;
-}
-
-/**
- * A signed-in page's first post needs the wasm core too: the boot script
- * fetches it (src/lib/earlyCore.ts) from the template's `data-core`.
- */
-function coreUrl(bundle: Rollup.OutputBundle, base: string): string {
-  const wasm = Object.values(bundle).find((a) => a.type === 'asset' && a.fileName.endsWith('.wasm'));
-  if (!wasm) throw new Error('murmur-prerender: no wasm core in the build');
-  return `${base}${wasm.fileName}`;
 }
 
 const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modulepreload"[^>]*>)\n/gm;
@@ -134,30 +103,17 @@ const MODULE_TAG = /^\s*<(?:script type="module"[^>]*><\/script>|link rel="modul
 /**
  * Every prerendered page paints before any module: its modules (the entry,
  * its imports and the page's chunks) move out of <head> into a
- * `<template id="murmur-app">`, which the boot script (src/boot.ts) inserts
- * once the page has painted, one per task, so that they never compete with
- * the first paint; the page's modulepreloads go with them (its CSS stays: the
- * paint needs it). A visitor of the other kind (a signed-in one on /login)
- * gets them as soon as the page is parsed: that page is replaced. On Home, two dozen preloads
- * parsed with the HTML made one of the return visit's long tasks (104-178 ms
- * in Lighthouse's simulated phone) and came before the returning visitor's
- * picture was painted; in the template they cost a few ms per task, after it.
+ * `<template id="murmur-app">`, which the boot script inserts once the page
+ * has painted (app/startup/paint.ts); its CSS stays: the paint needs it. A
+ * page's modules and their preloads in <head> competed with its stylesheets
+ * for a phone's bandwidth and held its first paint back (bench/NOTES.md, item 37).
  */
-function deferScripts(
-  template: string,
-  links: string[],
-  page: PrerenderedPage,
-  core: string,
-): { head: string; links: string[] } {
-  if (!PICTURE_TAG.test(template)) throw new Error('murmur-prerender: index.html has no picture script');
-  // A signed-out visitor's page never shows Home's picture: it does not wait for its script.
-  if (page.visitor === 'out') template = template.replace(PICTURE_TAG, '\n');
+function deferScripts(template: string, links: string[], page: PrerenderedPage): { head: string; links: string[] } {
   const modules = template.match(MODULE_TAG)?.map((tag) => tag.trim()) ?? [];
   if (!modules.some((tag) => tag.startsWith('<script type="module"')))
     throw new Error('murmur-prerender: index.html has no module script');
   const isPreload = (link: string) => link.startsWith('<link rel="modulepreload"');
-  const coreAttribute = page.visitor === 'in' ? ` data-core="${core}"` : '';
-  const app = `<template id="murmur-app" data-visitor="${page.visitor}"${coreAttribute}>${[...modules, ...links.filter(isPreload)].join('')}</template>`;
+  const app = `<template id="murmur-app" data-visitor="${page.visitor}">${[...modules, ...links.filter(isPreload)].join('')}</template>`;
   return {
     head: template.replace(MODULE_TAG, '').replace(/<script src="[^"]*\/assets\/boot-/, (tag) => `${app}\n    ${tag}`),
     links: links.filter((link) => !isPreload(link)),
@@ -168,8 +124,9 @@ function deferScripts(
  * Renders the pages of src/app/prerendered.ts into the build's HTML: a server
  * build of src/prerender.tsx (Vite's SSR build, into a scratch folder), then
  * each page's markup in `#root` of a copy of index.html, marked with its route
- * and visitor (src/main.tsx hydrates it only when its first render is that
- * page), with its route chunks and CSS linked. Runs before the service
+ * and visitor (app/startup/render.tsx hydrates it only when its first render
+ * is that page), with its route chunks and CSS linked and its modules in a
+ * template (deferScripts). Runs before the service
  * worker's precache list is made, so it lists the pages.
  */
 export function prerenderPages(base: string, mode: string): Plugin {
@@ -197,7 +154,7 @@ export function prerenderPages(base: string, mode: string): Plugin {
       for (const page of server.PRERENDERED_PAGES) {
         const markup = await server.renderPage(page);
         // Before the boot script, which blocks the parser: the preload scanner finds them at once.
-        const { head, links } = deferScripts(template, pageLinks(bundle, page, base), page, coreUrl(bundle, base));
+        const { head, links } = deferScripts(template, pageLinks(bundle, page, base), page);
         const linked = head.replace(
           /<script src="[^"]*\/assets\/boot-/,
           (tag) => `${links.join('\n    ')}\n    ${tag}`,

@@ -25,7 +25,7 @@ for (const background of BACKGROUNDS) {
     });
 
     test('login, sign-up and 404 while signed out', async ({ page }) => {
-      test.setTimeout(90_000); // three page loads and three axe runs: 20-27 s at load 2, over 30 s at load 10
+      test.setTimeout(90_000); // three page loads and three axe runs, slow on a loaded 2-core machine
       for (const [path, ready] of [
         ['/login', 'Log in'],
         ['/signup', 'Sign Up'],

@@ -74,7 +74,7 @@ for (const variant of [
   { name: 'under /murmur/', dir: 'dist-sub', base: '/murmur/' },
 ]) {
   test(`offline ${variant.name}: reload, deep links, a new post with an image, reload`, async ({ page, context }) => {
-    test.setTimeout(60_000); // eight page loads: 30 s is tight on a loaded 2-core machine
+    test.setTimeout(60_000); // eight page loads, on a 2-core machine shared with other work
     const site = await StaticSite.start(variant.dir, variant.base);
     try {
       await signIn(page, site.url, undefined, variant.base);
@@ -159,7 +159,7 @@ test('a second deploy is picked up on the next visit and offered as a reload', a
     expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe(firstBuild);
     const offer = page.getByRole('status').filter({ hasText: 'A new version of Murmur is ready.' }).last();
     // The new worker first precaches the whole new deploy (a few MB) in the
-    // background: on a loaded 2-core machine that took over 20 s.
+    // background, which is slow on a loaded 2-core machine.
     await expect(offer).toBeVisible({ timeout: 45_000 });
     await page.screenshot({ path: test.info().outputPath('update-toast.png') });
 

@@ -66,25 +66,17 @@ for (const base of BASES) {
     test("Home's HTML paints before its modules: they wait in the template the boot script inserts after the paint", async ({
       request,
     }) => {
-      // Two dozen module preloads parsed with the HTML made a long task before
-      // the returning visitor's picture was painted (build/prerender.ts,
-      // deferScripts); a service worker also answers fetches in the order they
-      // are made, so the two render-blocking scripts are asked for first.
+      // A page's modules and their preloads in <head> competed with its
+      // stylesheets for a phone's bandwidth (web/build/prerender.ts, deferScripts).
       const html = await (await request.get(base.home)).text();
       const head = html.slice(0, html.indexOf('</head>'));
-      const template =
-        head.match(/<template id="murmur-app" data-visitor="in" data-core="[^"]*">([\s\S]*?)<\/template>/)?.[1] ?? '';
+      const template = head.match(/<template id="murmur-app" data-visitor="in">([\s\S]*?)<\/template>/)?.[1] ?? '';
       expect(template).toMatch(/^<script type="module"[^>]*src="[^"]*\/assets\/index-/);
       expect([...template.matchAll(/<link rel="modulepreload"/g)].length).toBeGreaterThan(10);
       const outside = head.replace(/<template[\s\S]*?<\/template>/, '');
-      expect(outside).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+      expect(outside).not.toMatch(/<script type="module"|<link rel="modulepreload"|<link rel="preload"/);
       const boot = outside.search(/<script src="[^"]*\/assets\/boot-/);
-      const picture = outside.search(/<script src="[^"]*\/assets\/picture-/);
       expect(boot).toBeGreaterThan(0);
-      expect(picture).toBeGreaterThan(boot);
-      // The boot script fetches the wasm core (src/lib/earlyCore.ts): no preload
-      // that Chromium warns about when the backend starts late.
-      expect(outside).not.toMatch(/<link rel="preload"/);
       // Their stylesheets come first: the first paint needs them.
       expect(outside.search(/<link rel="stylesheet"/)).toBeLessThan(boot);
     });
@@ -170,9 +162,7 @@ for (const base of BASES) {
   });
 }
 
-test('the wasm core downloads beside the modules, once, and a backend that starts late leaves the console quiet', async ({
-  browser,
-}) => {
+test('the wasm core downloads once, and a backend that starts late leaves the console quiet', async ({ browser }) => {
   const context = await browser.newContext({ storageState: await signedInState(browser, '/') });
   const page = await context.newPage();
   const messages = watchConsole(page);
@@ -190,11 +180,7 @@ test('the wasm core downloads beside the modules, once, and a backend that start
   await page.goto('/');
   await expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 });
   expect(held).toBe(1);
-  const cores = requests.filter((path) => path.endsWith('.wasm'));
-  expect(cores).toHaveLength(1);
-  expect(requests.indexOf(cores[0] ?? '')).toBeLessThan(
-    requests.findIndex((path) => /\/assets\/index-[^/]*\.js$/.test(path)),
-  );
+  expect(requests.filter((path) => path.endsWith('.wasm'))).toHaveLength(1);
   expect(messages).toEqual([]);
   await context.close();
 });
@@ -209,22 +195,6 @@ test('a signed-out visitor at a deep link never sees the shell: the login page c
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => [...(window as unknown as { __seen: Set<string> }).__seen])).toEqual(['login']);
   expect(messages.filter((text) => !notFound.test(text))).toEqual([]);
-});
-
-test('the app starts on a page for the other kind of visitor even when its parser is held after the boot script', async ({
-  page,
-}) => {
-  // The boot script inserts the app's modules at once on such a page (here
-  // Home's HTML, which the static host answers /nowhere with, for a
-  // signed-out visitor), while the parser waits for the picture script below
-  // it: an inserted module script runs as soon as it is in, so the app must
-  // not look for its root before the parser has made it (src/boot.ts).
-  await page.route(/\/assets\/picture-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
-  await page.goto('/nowhere');
-  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible({ timeout: 20_000 });
 });
 
 test('before any module runs, a signed-in visit shows the shell in the saved theme', async ({ browser }) => {
@@ -282,7 +252,7 @@ test('the tab icon is a PNG at its declared sizes, never the SVG, also as a sign
   page,
 }) => {
   // The browser makes an SVG icon into a whole document on the page's main
-  // thread (16-30 ms on a slowed phone), each time the address changes; a PNG it just decodes.
+  // thread each time the address changes (bench/NOTES.md, item 30); a PNG it just decodes.
   const icons = await page.goto('/login').then(() =>
     page.locator('link[rel="icon"]').evaluateAll((links) =>
       links.map((link) => ({
@@ -317,38 +287,6 @@ test('the tab icon is a PNG at its declared sizes, never the SVG, also as a sign
   expect((await fetched()).filter((path) => path.endsWith('.svg'))).toEqual([]);
 });
 
-test("the app's module tags go in one per task after the paint, so that none makes a long task", async ({ page }) => {
-  // Each modulepreload costs the main thread a few ms as its fetch starts
-  // (3-16 ms at 4x CPU where the service worker answers it): four in one task
-  // made tasks that Lighthouse's phone counts as long (src/boot.ts).
-  await page.addInitScript(() => {
-    const batches: number[] = [];
-    (window as unknown as { moduleBatches: number[] }).moduleBatches = batches;
-    new MutationObserver((records) => {
-      const added = records
-        .flatMap((record) => [...record.addedNodes])
-        .filter((node) => node instanceof Element && node.matches('link[rel="modulepreload"], script[type="module"]'));
-      if (added.length > 0) batches.push(added.length);
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto('/login');
-  await page.waitForFunction(() => document.documentElement.dataset.backend === 'ready');
-  const { batches, inTemplate } = await page.evaluate(() => ({
-    batches: (window as unknown as { moduleBatches: number[] }).moduleBatches,
-    inTemplate: document.querySelector<HTMLTemplateElement>('template#murmur-app')?.content.children.length ?? 0,
-  }));
-  // The parser puts none in (they wait in the template); the boot script's
-  // go in first, one at a time (later ones are Vite's, for the chunks a
-  // dynamic import needs, the signed-in pages' among them).
-  expect(inTemplate).toBeGreaterThan(10);
-  const fromTemplate: number[] = [];
-  for (let sum = 0, i = 0; sum < inTemplate && i < batches.length; i++) {
-    fromTemplate.push(batches[i]!);
-    sum += batches[i]!;
-  }
-  expect(fromTemplate).toEqual(Array.from({ length: inTemplate }, () => 1));
-});
-
 test('what a visitor types into /login before its script runs is kept, never sent in an address, and signs in', async ({
   page,
 }) => {
@@ -359,8 +297,8 @@ test('what a visitor types into /login before its script runs is kept, never sen
     await typed;
     await route.continue();
   });
-  // Not until `load`: the held entry holds the load event too.
-  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  // Not until the document is parsed: a module script in it holds that too.
+  await page.goto('/login', { waitUntil: 'commit' });
   await page.getByLabel('Username').fill('guest');
   await page.getByLabel('Password', { exact: true }).fill('guest123');
   // Before the script runs, the form cannot be sent (a sent form would put its fields in the address).

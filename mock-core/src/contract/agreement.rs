@@ -1,11 +1,11 @@
 //! The document refuses exactly what the core refuses: for each input rule,
 //! values at and around its boundaries (and random ones) are sent to the
-//! core and checked against the operation's request schema (or query
-//! parameter schema), and the two verdicts must agree. Values that depend
+//! core and checked against the operation's request schema (or query or
+//! path parameter schema), and the two verdicts must agree. Values that depend
 //! on state (a taken username, a value the record already holds) are kept
 //! out: the document states those refusals by their messages only.
 
-use super::check::{check_accepted_request, check_query};
+use super::check::{check_accepted_request, check_path, check_query};
 use crate::testing::{TestApi, NOW};
 use crate::{Request, MAX_COMMENT_CHARS, MAX_NAME_CHARS, MAX_POST_CHARS};
 use serde_json::{json, Value};
@@ -392,6 +392,79 @@ fn query_ranges_agree() {
     }
 }
 
+/// The core's verdict on a tag feed's `{tag}` (200, or 400 `NotAHashtag`)
+/// and the path parameter's schema's.
+fn tag_agrees(tag: &str) {
+    let url = format!(
+        "/api/posts/tag/{}",
+        percent_encoding::utf8_percent_encode(tag, percent_encoding::NON_ALPHANUMERIC)
+    );
+    let res = TestApi::new().api.handle(
+        &Request {
+            method: "GET",
+            url: &url,
+            authorization: None,
+            body: "",
+            prefer: None,
+        },
+        NOW,
+    );
+    assert!(
+        res.status == 200 || res.status == 400,
+        "{url}: {} {}",
+        res.status,
+        res.body
+    );
+    assert_eq!(
+        res.status == 200,
+        check_path("GET", &url).is_ok(),
+        "{tag:?}: the core answered {} ({})",
+        res.status,
+        res.body
+    );
+}
+
+#[test]
+fn tag_rules_agree() {
+    let max = crate::search::MAX_TAG_CHARS;
+    let tags = [
+        "#",
+        "a",
+        "#a",
+        "_",
+        "9",
+        "a_b",
+        "a-b",
+        "a b",
+        "a#b",
+        "##a",
+        "a#",
+        "café",
+        "cafe\u{301}",
+        "\u{301}",
+        "日本",
+        "Ⓐ",
+        "½",
+        "٣",
+        "😀",
+        "\u{1D400}",
+        "a\u{E0100}",
+        "x\u{200D}",
+        "a.b",
+        "ΟΔΟΣ",
+        "a\u{7f}",
+    ];
+    for tag in tags {
+        tag_agrees(tag);
+    }
+    for len in [max - 1, max, max + 1] {
+        for unit in ["a", "é", "𝐀"] {
+            tag_agrees(&n(unit, len));
+            tag_agrees(&format!("#{}", n(unit, len)));
+        }
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
@@ -407,94 +480,10 @@ proptest::proptest! {
         agree("POST", "/api/comments/add/p-01", true, json!({"commentData": text}));
         agree("POST", "/api/users/edit", true, json!({"userData": {"website": website}}));
     }
-}
 
-/// A path for `pattern` with the document's example for each parameter.
-fn example_path(pattern: &str) -> String {
-    pattern
-        .split('/')
-        .map(
-            |part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
-                Some(name) => super::openapi::path_parameter(name).1,
-                None => part,
-            },
-        )
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// The query parameters each route describes are exactly the ones its
-/// handler reads: a badly encoded value of a described one is refused
-/// naming it, one of another name is ignored; each number's range and
-/// default are the core's.
-#[test]
-fn described_query_parameters_are_the_ones_read() {
-    let known = ["filter", "page", "limit", "q"];
-    let mut t = TestApi::new();
-    let token = t.guest();
-    let mut checked = 0;
-    for ep in super::endpoints() {
-        let path = example_path(ep.pattern);
-        let described: Vec<&str> = ep.query.iter().map(|p| p.name.as_str()).collect();
-        let mut get = |query: &str| {
-            let url = format!("{path}?{query}");
-            let res = t.api.handle(
-                &Request {
-                    method: ep.method,
-                    url: &url,
-                    authorization: ep.auth.then_some(token.as_str()),
-                    body: "",
-                    prefer: None,
-                },
-                NOW,
-            );
-            (url, res)
-        };
-        let q = if described.contains(&"q") { "q=a&" } else { "" };
-        for name in known {
-            let other = if name == "q" { "" } else { q };
-            let (url, res) = get(&format!("{other}{name}=%zz"));
-            let refusal = format!("Query parameter {name} is not valid percent-encoded UTF-8");
-            if described.contains(&name) {
-                assert_eq!(
-                    (res.status, res.body.contains(&refusal)),
-                    (400, true),
-                    "{url}: {}",
-                    res.body
-                );
-                checked += 1;
-            } else {
-                assert!(
-                    !res.body.contains(&refusal),
-                    "{url} reads `{name}`, which it does not describe: {}",
-                    res.body
-                );
-            }
-        }
-        for parameter in &ep.query {
-            let schema = serde_json::to_value(&parameter.schema).unwrap();
-            let (Some(max), Some(default)) =
-                (schema["maximum"].as_u64(), schema["default"].as_u64())
-            else {
-                continue;
-            };
-            let name = &parameter.name;
-            let (url, res) = get(&format!("{q}{name}={max}"));
-            assert_eq!(res.status, 200, "{url}: {}", res.body);
-            let (url, res) = get(&format!("{q}{name}={}", max + 1));
-            let refusal = format!("{name} must be a whole number from 1 to {max}");
-            assert!(
-                res.status == 400 && res.body.contains(&refusal),
-                "{url}: {}",
-                res.body
-            );
-            let (_, with_default) = get(&format!("{q}{name}={default}"));
-            let (url, without) = get(q.trim_end_matches('&'));
-            assert_eq!(
-                with_default.body, without.body,
-                "{url}: the default of {name} is {default}"
-            );
-        }
+    /// Random tags from letters, digits, marks and what is not a tag's.
+    #[test]
+    fn random_tags_agree(tag in "#?[a_9é\u{301}Ⓐ½😀𝐀 #.\u{200D}-]{1,8}") {
+        tag_agrees(&tag);
     }
-    assert!(checked >= 16, "{checked}");
 }

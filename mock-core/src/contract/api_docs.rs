@@ -48,7 +48,13 @@ A refusal names the field and the rule (`firstName must be 1 to @MAX_NAME@ chara
 - Failures answer `{\"errors\": [\"<message>\"]}`; clients read `errors[0]`.
 - A path no route has answers 404 `No route for <METHOD> <path>`. A known path asked with a method it does \
 not answer (`PUT /api/posts`, `GET /api/posts/like/p-01`) answers 405 `Method not allowed` with an `Allow` \
-header naming the methods it answers (`Allow: GET, POST`), in every transport.
+header naming the methods it answers (`Allow: GET, POST`), in every transport. A path is the one written with \
+the most literal segments that matches it, as in OpenAPI: `/api/posts/feed` is Home's feed and never the post \
+`feed`, so `DELETE /api/posts/feed` answers 405 with `Allow: GET`.
+- Query parameters are read as a form sends them (`+` for a space, `%XX` escapes of UTF-8). One sent twice \
+counts the first time; one a route does not list is ignored. A bad value answers 400 naming the parameter \
+(`limit must be a whole number from 1 to @MAX_FEED_LIMIT@`), and so does a malformed escape (`Query parameter <name> is not \
+valid percent-encoded UTF-8`); when several are bad, the first in the route's list is named.
 - The post and comment writes answer every post (`{posts}`), as the original client expects. A request with \
 the header `Prefer: return=minimal` (RFC 7240) gets only the post it changed instead (`{post}`: the new, edited, \
 liked or commented post, or the deleted one as it was), with `Preference-Applied: return=minimal`; the change \
@@ -82,11 +88,12 @@ Most front ends use the core through the `@murmur/backend` package (`packages/mu
 | Call | Does |
 |---|---|
 | `new MockCore({ basePath }?)` | A backend over the seed data, its media and avatar URLs absolute under `basePath` (default `/`); its password-salt generator is seeded once from `crypto.getRandomValues` and then lives in the state (and in snapshots). |
-| `core.handle(method, url, authorization \\| undefined, body)` | Answers one request at the platform's clock and zone (`Date`) with a `CoreResponse`: `status`, `takeBody()` (the JSON body as UTF-8 bytes, once), `free()`. |
+| `core.handle(method, url, authorization \\| undefined, body)` | Answers one request at the platform's clock and zone (`Date`) with a `CoreResponse`: `status`, `takeBody()` (the JSON body as UTF-8 bytes, once), `changed` (whether it committed a change to the state: what a host saves), `mediaId` (the upload `POST /api/media` registered, else `undefined`), `revision` (the state's revision after it), `free()`. |
 | `core.handleAt(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | The same at an explicit time (`nowMs` like `Date.now()`) and zone (`offsetMinutes` is `-new Date().getTimezoneOffset()`), for callers that record requests and replay them. |
+| `core.revision: number` | The state's revision: every committed change raises it by one; a snapshot keeps it and importing one restores it; `reset`, `importSeed` and `loadBulk` move one past it. |
+| `core.events(authorization \\| undefined, after \\| undefined)` | What `GET /api/events` streams: a `CoreResponse` whose body is an `EventsResponse` `{revision, events}`, the events after the revision `after` (a `Last-Event-ID` as sent) that the reader may read (public ones; its own notifications with a token), or one `resync` event when they are not kept; no `after` answers none (start from `revision`). A bad token answers 401, a vanished user 404, as on token routes. Poll it when `revision` has moved. |
 | `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ..., \"basePath\": \"/\"}`: `basePath` is the base its media and avatar paths were made under. |
 | `core.importSnapshot(json: string)` | Replaces the state; throws an `Error` saying why a bad document was refused, leaving the state as it was. A state saved under another base path (a backup made at `/murmur/`, restored at `/`) has its media and avatar paths moved to this core's base; a snapshot without `basePath` (saved before it was recorded) keeps its paths. |
-| `core.importExportedSnapshot(json: string)` | `importSnapshot` for a text this core's `exportSnapshot` wrote and nobody changed since (the HTTP server keeps its SHA-256 on `state.json`'s first line to know), or one `importSnapshot` accepted before (a `{snapshot}` seed imported again at a reset or for a new sandbox, compared by its text): read as strictly, but the state's rules (unique ids, known users, like counts, symmetric follows) are not checked again, about a third of a first import at 10,000 posts. Given anything else, it can load a state that breaks them. |
 | `core.importSeed(json: string)` | Replaces the state with a host's seed `{users, follows?, posts?}`, in Murmur's shape (plain passwords, `[follower, followed]` usernames, posts with `likedBy` usernames and `comments`) or the API's as fixtures hold it (`_id`s, embedded `followers`/`following` and `likes.likedBy` summaries), loaded as it is: only unique ids and usernames and references that resolve (by `_id`, else by username) are enforced, `likeCount` is recomputed from `likedBy`, follows made symmetric. Returns the report as JSON (`{users, posts, comments, adapted, asGiven}`); throws an `Error` naming the item, leaving the state as it was. `@murmur/backend`'s `seed` option (and `seed: { generate }`) loads through it. |
 | `core.loadBulk(users: number, posts: number)` | Replaces the state with generated users (the guest among them) and posts, for benchmarks. |
 | `core.reset()` | Back to the seed data. |
@@ -107,6 +114,7 @@ fn intro() -> String {
         ("MAX_BIO", MAX_BIO_CHARS),
         ("MAX_WEBSITE", MAX_WEBSITE_CHARS),
         ("MAX_COMMENT", MAX_COMMENT_CHARS),
+        ("MAX_FEED_LIMIT", crate::routes::feeds::MAX_FEED_LIMIT),
     ] {
         let value = if value >= 10_000 {
             // 262,144
@@ -198,6 +206,12 @@ fn render() -> String {
             ep.method, ep.pattern, ep.status
         );
     }
+    for (method, path) in super::openapi::STREAMED {
+        let _ = writeln!(
+            out,
+            "| {method} | `{path}` | optional token | 200 (stream) |"
+        );
+    }
     for ep in endpoints() {
         let _ = write!(
             out,
@@ -231,6 +245,18 @@ fn render() -> String {
             }
         }
     }
+    let _ = write!(
+        out,
+        "\n### GET `{}`\n\n{}\n\n- Auth: optional (a token in `Authorization` or `?{}=`)\n\
+         - Request: the header `Last-Event-ID` (optional)\n\
+         - Response: 200 `text/event-stream`, each event's data as `EventItem` `{{id, event, data}}` \
+         describes\n\n| Status | Error |\n|---|---|\n{}{}",
+        crate::events::EVENTS_PATH,
+        super::openapi::EVENTS_DESCRIPTION,
+        crate::events::EVENTS_TOKEN_PARAMETER,
+        error_line(&ApiError::InvalidToken),
+        error_line(&ApiError::UserNotRegistered),
+    );
     out.push_str("\n## Error catalogue\n\n| Status | Message |\n|---|---|\n");
     for err in catalogue() {
         out.push_str(&error_line(&err));

@@ -9,6 +9,7 @@
 
 use crate::contract::openapi::document;
 use crate::error::ApiError;
+use crate::query::{form_decoded, percent_decoded};
 use jsonschema::{Draft, Registry, Validator};
 use serde_json::Value;
 use std::cell::Cell;
@@ -137,10 +138,6 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
         crate::router::route_for(method, url).ok_or_else(|| format!("no route for {url}"))?;
     let (operation, described) = operation_of(route)?;
     let query = url.split_once('?').map_or("", |(_, q)| q);
-    let decode = |s: &str| {
-        let bytes = s.replace('+', " ");
-        percent_decode(&bytes)
-    };
     let parameters = described["parameters"]
         .as_array()
         .cloned()
@@ -153,8 +150,8 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
         let value = query
             .split('&')
             .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
-            .find(|(key, _)| decode(key).as_deref() == Some(name))
-            .map(|(_, value)| decode(value).ok_or_else(|| format!("{name} is not UTF-8")));
+            .find(|(key, _)| form_decoded(key).as_deref() == Some(name))
+            .map(|(_, value)| form_decoded(value).ok_or_else(|| format!("{name} is not UTF-8")));
         let Some(value) = value.transpose()? else {
             if parameter["required"] == true {
                 return Err(format!("{url}: `{name}` is required"));
@@ -173,20 +170,39 @@ pub fn check_query(method: &str, url: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `%XX` escapes decoded; `None` for a malformed one or bytes that are not
-/// UTF-8.
-fn percent_decode(text: &str) -> Option<String> {
-    let mut out = Vec::new();
-    let mut bytes = text.bytes();
-    while let Some(b) = bytes.next() {
-        if b == b'%' {
-            let hex = [bytes.next()?, bytes.next()?];
-            out.push(u8::from_str_radix(std::str::from_utf8(&hex).ok()?, 16).ok()?);
-        } else {
-            out.push(b);
-        }
+/// Checks the path parameters of a request (each decoded) against the
+/// schemas of the operation's, so that the document states the rules of a
+/// path the core answered.
+pub fn check_path(method: &str, url: &str) -> Result<(), String> {
+    let Some(route) = crate::router::route_for(method, url) else {
+        return Ok(());
+    };
+    let (operation, described) = operation_of(route)?;
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches('/');
+    let parameters = described["parameters"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    for (part, segment) in route.pattern.split('/').zip(path.split('/')) {
+        let Some(name) = part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) else {
+            continue;
+        };
+        let i = parameters
+            .iter()
+            .position(|p| p["in"] == "path" && p["name"] == name)
+            .ok_or_else(|| format!("{} has no path parameter {name}", route.pattern))?;
+        let value =
+            percent_decoded(segment).ok_or_else(|| format!("{url}: {name} is not UTF-8"))?;
+        validate(
+            &format!("{operation}/parameters/{i}/schema"),
+            &Value::from(value.as_ref()),
+        )
+        .map_err(|e| {
+            format!("{method} {url} was answered, but docs/openapi.json refuses its {name}: {e}")
+        })?;
     }
-    String::from_utf8(out).ok()
+    Ok(())
 }
 
 /// Checks one answer.
@@ -233,6 +249,31 @@ pub fn check_response(method: &str, url: &str, status: u16, body: &str) -> Resul
     })?;
     CHECKED.with(|n| n.set(n.get() + 1));
     Ok(())
+}
+
+/// Checks what reading events answered (`Api::events`): a refusal as the
+/// stream's operation lists it, or an `EventsResponse`, each event's data
+/// the shape its kind has.
+pub fn check_events(status: u16, body: &str) -> Result<(), String> {
+    let body: Value = serde_json::from_str(body)
+        .map_err(|e| format!("events answered {status} with a body that is not JSON: {e}"))?;
+    let operation = format!("/paths/{}/get", pointer_token(crate::events::EVENTS_PATH));
+    let pointer = match status {
+        200 => "/components/schemas/EventsResponse".to_owned(),
+        _ if doc()
+            .pointer(&format!("{operation}/responses/{status}"))
+            .is_some() =>
+        {
+            format!("{operation}/responses/{status}/content/application~1json/schema")
+        }
+        _ => {
+            return Err(format!(
+                "events answered {status}, which is not listed: {body}"
+            ))
+        }
+    };
+    validate(&pointer, &body)
+        .map_err(|errors| format!("events answered {status} with {body}:\n  {errors}"))
 }
 
 /// Every JSON Schema in `value` (a document or part of one): the values

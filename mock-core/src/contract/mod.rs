@@ -18,8 +18,10 @@ pub mod schema_rules;
 pub mod ts_types;
 
 use crate::error::ApiError;
+use crate::query::Query;
 use crate::router::Route;
 use utoipa::openapi::path::{Parameter, ParameterIn};
+use utoipa::openapi::Required;
 use utoipa::{IntoParams, ToSchema};
 
 /// One route as the contract describes it (written beside its handler
@@ -32,6 +34,7 @@ pub struct Endpoint {
     pub summary: String,
     /// The component name of the request body's type, if it has one.
     pub request: Option<String>,
+    /// The query parameters, from the route's query type.
     pub query: Vec<Parameter>,
     pub status: u16,
     /// The component name of the success response's type.
@@ -39,6 +42,8 @@ pub struct Endpoint {
     /// The component name of the answer a `Prefer: return=minimal` gets
     /// instead, for a route that has one.
     pub minimal: Option<String>,
+    /// What its query parameters can be refused with.
+    query_errors: Vec<ApiError>,
     errors: Vec<ApiError>,
 }
 
@@ -47,7 +52,7 @@ impl Endpoint {
         route: Route,
         doc: &[&str],
         request: Option<String>,
-        query: Vec<Parameter>,
+        query: QueryParameters,
         (status, response): (u16, String),
         minimal: Option<String>,
         errors: Vec<ApiError>,
@@ -63,7 +68,8 @@ impl Endpoint {
             auth: route.needs_token(),
             summary: summary.trim().to_owned(),
             request,
-            query,
+            query: query.parameters,
+            query_errors: query.errors,
             status,
             response,
             minimal,
@@ -80,35 +86,11 @@ impl Endpoint {
         if self.auth {
             errors.extend([ApiError::InvalidToken, ApiError::UserNotRegistered]);
         }
-        for parameter in &self.query {
-            errors.extend(query_errors(parameter));
-        }
+        errors.extend(self.query_errors.iter().cloned());
         errors.extend(self.errors.iter().cloned());
         errors.push(ApiError::BodyTooLarge);
         errors
     }
-}
-
-/// The refusals a query parameter brings, by what its schema says: a
-/// malformed escape; for a number, its range; for the feed order and the
-/// search text, their own.
-fn query_errors(parameter: &Parameter) -> Vec<ApiError> {
-    let name: &'static str = Box::leak(parameter.name.clone().into_boxed_str());
-    let schema = serde_json::to_value(&parameter.schema).unwrap_or_default();
-    let mut errors = Vec::new();
-    match name {
-        "filter" => errors.push(ApiError::BadFeedFilter),
-        "q" => errors.extend([ApiError::SearchQueryMissing, ApiError::SearchQueryTooLong]),
-        _ => {}
-    }
-    if let Some(max) = schema["maximum"].as_f64() {
-        errors.push(ApiError::BadQueryNumber {
-            name,
-            max: max as usize,
-        });
-    }
-    errors.push(ApiError::BadQueryEncoding(name));
-    errors
 }
 
 /// The component name of `T` (`PostsResponse`).
@@ -116,9 +98,31 @@ pub fn type_name<T: ToSchema>() -> String {
     T::name().into_owned()
 }
 
-/// The query parameters `T` describes.
-pub fn query_parameters<T: IntoParams>() -> Vec<Parameter> {
-    T::into_params(|| Some(ParameterIn::Query))
+/// A route's query parameters as the contract states them, and the
+/// refusals each brings.
+#[derive(Default)]
+pub struct QueryParameters {
+    parameters: Vec<Parameter>,
+    errors: Vec<ApiError>,
+}
+
+/// The query parameters of the query type `T`: each field as `IntoParams`
+/// describes it (its doc comment, its type's schema), required when its
+/// type is, with its type's refusals and the one of a bad encoding.
+pub fn query_parameters<T: IntoParams + Query>() -> QueryParameters {
+    let mut parameters = T::into_params(|| Some(ParameterIn::Query));
+    let mut errors = Vec::new();
+    assert_eq!(parameters.len(), T::PARAMETERS.len());
+    for (parameter, param) in parameters.iter_mut().zip(T::PARAMETERS) {
+        assert_eq!(parameter.name, param.name);
+        parameter.required = match param.required {
+            true => Required::True,
+            false => Required::False,
+        };
+        errors.extend((param.refusals)(param.name));
+        errors.push(ApiError::BadQueryEncoding(param.name));
+    }
+    QueryParameters { parameters, errors }
 }
 
 /// Placeholder for the reason a body was refused, in the descriptions.
@@ -145,7 +149,7 @@ pub fn comment_too_long() -> ApiError {
     length("Comment text", 0, crate::rules::MAX_COMMENT_CHARS)
 }
 
-/// Every route's description, in the router's matching order.
+/// Every route's description, in the route tables' order.
 pub fn endpoints() -> Vec<Endpoint> {
     use crate::routes::*;
     [
@@ -156,6 +160,7 @@ pub fn endpoints() -> Vec<Endpoint> {
         discover::endpoints(),
         comments::endpoints(),
         media::endpoints(),
+        notifications::endpoints(),
     ]
     .into_iter()
     .flatten()

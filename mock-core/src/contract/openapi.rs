@@ -35,6 +35,87 @@ const JSON: &str = "application/json";
 /// token route.
 const RAW_TOKEN: &str = "token";
 const BEARER_TOKEN: &str = "bearerToken";
+/// The token as a query parameter, for the event stream only.
+const QUERY_TOKEN: &str = "accessToken";
+
+/// The operations a host answers by streaming, which the core's router
+/// does not have: the core describes them here, and `MockCore.events`
+/// gives what they stream (docs/rules.md, "Live events").
+pub const STREAMED: [(&str, &str); 1] = [("GET", crate::events::EVENTS_PATH)];
+
+pub const EVENTS_DESCRIPTION: &str = "\
+Every committed change, as Server-Sent Events (`text/event-stream`), for as long as the reader stays \
+connected: each event is `id: <revision>`, `event: <kind>` and `data: <JSON>` (one line), the shapes of \
+`LiveEvent` (`post.created`, `post.changed`, `post.deleted`, `user.created`, `user.changed`, \
+`notification`, `notification.deleted`, `notifications.read`, `resync`). Events of one change share its \
+revision and come together. A reader with a token (in `Authorization`, raw or as `Bearer`, or as \
+`?access_token=` where a header cannot be sent, as with `EventSource`) gets the public events and its own \
+notifications; without one, the public events. `Last-Event-ID` (or reconnecting `EventSource`) resumes after \
+that revision with every event since; a revision the state no longer keeps, or one from another state, gets \
+a single `resync` event: read afresh, then follow. A bad token answers 401 and a token whose user is gone \
+404, as on every token route. The stream is served by the host (`@murmur/backend`), from \
+`MockCore.events`; a reader too slow to keep up is closed and resumes with `Last-Event-ID`.";
+
+/// `GET /api/events`: its query token, `Last-Event-ID`, the stream and its
+/// refusals.
+fn events_operation() -> Operation {
+    let string = || ObjectBuilder::new().schema_type(Type::String);
+    let token = ParameterBuilder::new()
+        .name(crate::events::EVENTS_TOKEN_PARAMETER)
+        .parameter_in(ParameterIn::Query)
+        .required(Required::False)
+        .description(Some(
+            "The token, for a client that cannot send `Authorization` (`EventSource`).",
+        ))
+        .schema(Some(string()))
+        .build();
+    let last = ParameterBuilder::new()
+        .name("Last-Event-ID")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(
+            "The `id` of the last event read: the stream starts with every event after it \
+             (or one `resync`).",
+        ))
+        .schema(Some(string().examples(["12"])))
+        .build();
+    let example = "id: 12\nevent: post.changed\ndata: {\"post\":{\"_id\":\"p-01\",...}}\n\n";
+    let stream = ResponseBuilder::new()
+        .description(
+            "The event stream: `id`, `event` and `data` lines per event, each data a `LiveEvent`'s.",
+        )
+        .content(
+            "text/event-stream",
+            ContentBuilder::new()
+                .schema(Some(string().description(Some(
+                    "Server-Sent Events; each event's `data` is the JSON of \
+                     `#/components/schemas/LiveEvent` for its `event`.",
+                ))))
+                .example(Some(json!(example)))
+                .build(),
+        )
+        .build();
+    let mut op = OperationBuilder::new()
+        .operation_id(Some(operation_id("GET", crate::events::EVENTS_PATH)))
+        .tag("events")
+        .summary(Some(
+            "Every committed change, as it happens (Server-Sent Events)",
+        ))
+        .description(Some(EVENTS_DESCRIPTION))
+        .parameter(token)
+        .parameter(last)
+        .response("200", stream);
+    for (status, response) in
+        error_responses(&[ApiError::InvalidToken, ApiError::UserNotRegistered])
+    {
+        op = op.response(status.to_string(), response);
+    }
+    op.security(SecurityRequirement::new(RAW_TOKEN, Vec::<String>::new()))
+        .security(SecurityRequirement::new(BEARER_TOKEN, Vec::<String>::new()))
+        .security(SecurityRequirement::new(QUERY_TOKEN, Vec::<String>::new()))
+        .security(SecurityRequirement::default())
+        .build()
+}
 
 /// The component schemas of every API type (the list `ts_types.rs`
 /// exports), by name, and the names of the response shapes among them.
@@ -66,7 +147,10 @@ fn components() -> Components {
         // The core serialises these structs and nothing else, so an
         // answer never holds a member its schema lacks.
         if let RefOr::T(Schema::Object(object)) = &mut schema {
-            object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
+            if !object.properties.is_empty() {
+                object.additional_properties =
+                    Some(Box::new(AdditionalProperties::FreeForm(false)));
+            }
         }
         schemas.insert(name, schema);
     }
@@ -88,10 +172,6 @@ fn components() -> Components {
         }
         schemas.insert(name, schema);
     }
-    schemas.insert(
-        <crate::routes::feeds::Filter as ToSchema>::name().into_owned(),
-        crate::routes::feeds::Filter::schema(),
-    );
     crate::contract::schema_rules::apply(&mut schemas);
     Components {
         schemas,
@@ -103,25 +183,10 @@ fn schema_ref(name: &str) -> Ref {
     Ref::from_schema_name(name)
 }
 
-/// The query parameters of `ep`, as its query type describes them; a
-/// search's `q` gets the not-blank pattern (a regular expression over
-/// Rust's whitespace, which an attribute cannot hold).
-fn query_parameters(ep: &Endpoint) -> Vec<Parameter> {
-    let mut parameters = ep.query.clone();
-    for parameter in &mut parameters {
-        if parameter.name == "q" {
-            if let Some(RefOr::T(Schema::Object(object))) = &mut parameter.schema {
-                object.pattern = Some(crate::contract::schema_rules::not_blank_pattern());
-            }
-        }
-    }
-    parameters
-}
-
 /// What a path parameter names, and an example that exists in the demo
 /// seed (a test sends each); a new name needs its line here.
-pub fn path_parameter(name: &str) -> (&'static str, &'static str) {
-    match name {
+pub fn path_parameter(name: &str) -> (String, &'static str) {
+    let (description, example) = match name {
         "postId" => ("A post's `_id`.", "p-01"),
         "commentId" => ("A comment's `_id` (`c-01` is on `p-01`).", "c-01"),
         "userId" => ("A user's `_id`.", "u-maya"),
@@ -130,11 +195,32 @@ pub fn path_parameter(name: &str) -> (&'static str, &'static str) {
             "u-priya",
         ),
         "username" => ("A user's `username`.", "guest"),
-        "tag" => (
-            "One hashtag, with or without its `#` (sent as `%23`).",
-            "photography",
-        ),
+        "tag" => return (tag_description(), "photography"),
         other => panic!("describe the path parameter `{other}` in openapi.rs"),
+    };
+    (description.to_owned(), example)
+}
+
+fn tag_description() -> String {
+    format!(
+        "One hashtag, with or without its `#` (sent as `%23`): 1 to {} letters, digits or `_`, of \
+         any script (combining marks included); anything else answers 400.",
+        crate::search::MAX_TAG_CHARS
+    )
+}
+
+/// The schema of a path parameter: a text that is not empty (an empty
+/// segment reaches no route), any other value is looked up; a tag must
+/// be one hashtag (`search::hashtag`).
+fn path_schema(name: &str) -> ObjectBuilder {
+    let text = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1));
+    match name {
+        "tag" => text
+            .max_length(Some(crate::search::MAX_TAG_CHARS + 1))
+            .pattern(Some(crate::contract::schema_rules::tag_pattern())),
+        _ => text,
     }
 }
 
@@ -150,11 +236,7 @@ fn path_parameters(pattern: &str) -> Vec<Parameter> {
                 .parameter_in(ParameterIn::Path)
                 .required(Required::True)
                 .description(Some(description))
-                .schema(Some(
-                    ObjectBuilder::new()
-                        .schema_type(Type::String)
-                        .min_length(Some(1)),
-                ))
+                .schema(Some(path_schema(name)))
                 .example(Some(json!(example)))
                 .build()
         })
@@ -381,7 +463,7 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
         .parameters(Some(
             path_parameters(ep.pattern)
                 .into_iter()
-                .chain(query_parameters(ep)),
+                .chain(ep.query.iter().cloned()),
         ));
     if let Some(request) = ep.request.as_deref() {
         assert!(
@@ -511,7 +593,8 @@ trailing slashes are accepted. Every failure answers `{\"errors\": [\"<message>\
 from the catalogue; each operation lists its messages by status. A path no operation has answers 404 \
 `No route for <METHOD> <path>` (`components.responses.NoRoute`); a path that exists asked with another \
 method answers 405 `Method not allowed` with an `Allow` header listing the methods it answers \
-(`components.responses.MethodNotAllowed`). A request body larger than {MAX_BODY} bytes answers 413 \
+(`components.responses.MethodNotAllowed`). A request path is the document's path that matches it with the most \
+literal segments (`/api/posts/feed` is never `/api/posts/{postId}`, whatever the method). A request body larger than {MAX_BODY} bytes answers 413 \
 `Request body too large` on any path, before it is read. Token routes take the \
 HS256 JWT of a sign-in in the `Authorization` header, raw or as `Bearer <token>`. \
 `docs/API.md` describes the same contract in prose.";
@@ -527,6 +610,11 @@ pub fn document() -> utoipa::openapi::OpenApi {
             operation(&ep, &components),
         );
     }
+    paths.add_path_operation(
+        crate::events::EVENTS_PATH,
+        vec![HttpMethod::Get],
+        events_operation(),
+    );
     let no_route = error_responses(&[ApiError::NoRoute {
         method: "<METHOD>".into(),
         path: "<path>".into(),
@@ -538,6 +626,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
             SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
                 "Authorization",
                 "The token as the sign-in returned it (`encodedToken`).",
+            ))),
+        )
+        .security_scheme(
+            QUERY_TOKEN,
+            SecurityScheme::ApiKey(ApiKey::Query(ApiKeyValue::with_description(
+                crate::events::EVENTS_TOKEN_PARAMETER,
+                "The token as a query parameter: the event stream only.",
             ))),
         )
         .security_scheme(
@@ -683,7 +778,15 @@ fn operations_follow_the_route_table() {
         .values()
         .map(|item| item.as_object().unwrap().len())
         .sum();
-    assert_eq!(operations, count);
+    for (method, path) in STREAMED {
+        let op = &doc["paths"][path][method.to_ascii_lowercase()];
+        assert!(op["responses"]["200"]["content"]["text/event-stream"].is_object());
+        assert!(
+            crate::router::routes().all(|r| r.pattern != path),
+            "{method} {path} is a route"
+        );
+    }
+    assert_eq!(operations, count + STREAMED.len());
 }
 
 #[test]

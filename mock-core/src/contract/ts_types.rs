@@ -30,6 +30,9 @@ macro_rules! api_types {
                 crate::views::MediaResponse,
                 crate::views::TagFeedResponse<'static>,
                 crate::views::SearchResponse<'static>,
+                crate::routes::notifications::NotificationsResponse<'static>,
+                crate::routes::notifications::UnreadResponse,
+                crate::events::EventsResponse<'static>,
                 crate::error::ErrorResponse,
             ],
             [

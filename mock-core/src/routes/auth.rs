@@ -96,7 +96,7 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         return Err(ApiError::UsernameExists);
     }
     let id = cx.db.next_id(IdKind::User);
-    let salt = cx.db.rng.salt();
+    let salt = cx.db.salt();
     let user = User {
         id: id.clone(),
         first_name,

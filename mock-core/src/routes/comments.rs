@@ -7,6 +7,7 @@ use crate::contract::{bad_body, comment_too_long};
 use crate::db::IdKind;
 use crate::error::ApiError;
 use crate::model::{Comment, Post};
+use crate::notify;
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::CommentsResponse;
@@ -147,6 +148,7 @@ fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
     let now = cx.now.epoch_ms;
+    notify::commented(cx.db, &post_id, &id, &me.id, &text, now);
     let post = cx.db.post_mut(&post_id).ok_or(ApiError::PostNotFound)?;
     post.comments.push(Comment {
         id,
@@ -176,25 +178,41 @@ fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
     Ok((post, index))
 }
 
-fn edit(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let text = rules::comment_not_blank(cx.body::<CommentRequest>()?.text())?;
     let now = cx.now.epoch_ms;
-    let (post, index) = locate(&mut cx)?;
-    let comment = post
+    let post = cx
+        .db
+        .post(cx.param("postId"))
+        .ok_or(ApiError::PostNotFound)?;
+    let comment_id = cx.param("commentId").to_owned();
+    let (index, comment) = post
         .comments
-        .get_mut(index)
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.id == comment_id)
         .ok_or(ApiError::CommentNotFound)?;
     if comment.author != me.id {
         return Err(ApiError::EditCommentNotOwner);
     }
     // The text it already has is kept as it is: an old state may hold one
     // the length rule now refuses.
-    if text != comment.text {
-        comment.text = rules::check_comment(&text)?;
-    }
-    comment.updated_at = now;
-    post.updated_at = now;
-    let post_id = post.id.clone();
+    let text = if text == comment.text {
+        text
+    } else {
+        rules::check_comment(&text)?
+    };
+    let (post_id, before) = (post.id.clone(), comment.text.clone());
+    let after = text.clone();
+    cx.db.change_post(&post_id, |post| {
+        if let Some(comment) = post.comments.get_mut(index) {
+            comment.text = text;
+            comment.updated_at = now;
+        }
+        post.updated_at = now;
+    });
+    let at = (post_id.as_str(), comment_id.as_str());
+    notify::comment_edited(cx.db, at, &me.id, (&before, &after), now);
     changed_post(&cx, 201, &post_id)
 }
 
@@ -206,9 +224,10 @@ fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     if comment_author != Some(me.id.as_str()) && post.author != me.id {
         return Err(ApiError::DeleteCommentNotOwner);
     }
-    post.comments.remove(index);
+    let comment = post.comments.remove(index);
     post.updated_at = now;
     let post_id = post.id.clone();
+    notify::comment_deleted(cx.db, &comment.id);
     changed_post(&cx, 201, &post_id)
 }
 

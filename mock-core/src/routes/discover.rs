@@ -2,10 +2,14 @@
 //! answered from the search index that every write keeps up to date.
 
 use crate::error::ApiError;
+use crate::query::{query_type, Number, Parameter};
 use crate::router::{route_table, Ctx, Reply};
-use crate::routes::feeds::{sort_positions, Filter, Paging};
+use crate::routes::feeds::{sort_positions, Filter, PageNumber, Paging, MAX_FEED_LIMIT};
 use crate::search::{hashtag, DEFAULT_SEARCH_LIMIT, MAX_QUERY_CHARS, MAX_SEARCH_LIMIT};
+use crate::unicode;
 use crate::views::{SearchResponse, TagCount, TagFeedResponse};
+use serde::de::{Deserializer, Error as _};
+use serde::Deserialize;
 
 route_table! {
     /// A page of the posts carrying a tag, newest first, with how many carry it in all. The tag may
@@ -36,34 +40,89 @@ route_table! {
     }
 }
 
-/// The query of a tag's feed.
-#[cfg(test)]
-#[derive(utoipa::IntoParams)]
-#[allow(dead_code)]
-pub struct TagQuery {
-    /// The order, as for `/api/posts/feed` (newest first by default).
-    #[param(required = false, default = "Latest")]
-    filter: Filter,
-    /// Which page, from 1.
-    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
-    page: u32,
-    /// How many posts a page holds at most.
-    #[param(required = false, minimum = 1, maximum = 50, default = 10)]
-    limit: u32,
+query_type! {
+    /// The query of a tag's feed.
+    pub struct TagQuery {
+        /// The order, as for `/api/posts/feed` (newest first by default).
+        pub filter: Filter,
+        /// Which page, from 1.
+        pub page: PageNumber,
+        /// How many posts a page holds at most.
+        pub limit: TagFeedLimit,
+    }
 }
 
-/// The query of a search.
-#[cfg(test)]
-#[derive(utoipa::IntoParams)]
-#[allow(dead_code)]
-pub struct SearchQuery {
-    /// What to search for (`+` or `%20` for spaces); not blank.
-    #[param(min_length = 1, max_length = 100)]
-    q: String,
-    /// How many items each list holds at most.
-    #[param(required = false, minimum = 1, maximum = 50, default = 10)]
-    limit: u32,
+query_type! {
+    /// The query of a search.
+    pub struct SearchQuery {
+        /// What to search for (`+` or `%20` for spaces); not blank.
+        pub q: SearchText,
+        /// How many items each list holds at most.
+        pub limit: SearchLimit,
+    }
 }
+
+/// Posts a page of a tag's feed holds unless `limit` says otherwise.
+pub const DEFAULT_TAG_FEED_LIMIT: usize = 10;
+
+/// How many posts a page of a tag's feed holds at most.
+pub type TagFeedLimit = Number<DEFAULT_TAG_FEED_LIMIT, MAX_FEED_LIMIT>;
+/// How many items each of a search's lists holds at most.
+pub type SearchLimit = Number<DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT>;
+
+/// What a search looks for (`q`): required, not blank, at most
+/// `MAX_QUERY_CHARS` characters.
+#[derive(Debug, Default)]
+pub struct SearchText(String);
+
+impl SearchText {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for SearchText {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let fits = !text.trim().is_empty() && unicode::chars(&text) <= MAX_QUERY_CHARS;
+        match fits {
+            true => Ok(SearchText(text)),
+            false => Err(D::Error::custom("not a search")),
+        }
+    }
+}
+
+impl Parameter for SearchText {
+    const REQUIRED: bool = true;
+
+    fn refusal(_: &'static str, text: &str) -> ApiError {
+        match text.trim().is_empty() {
+            true => ApiError::SearchQueryMissing,
+            false => ApiError::SearchQueryTooLong,
+        }
+    }
+
+    #[cfg(test)]
+    fn refusals(_: &'static str) -> Vec<ApiError> {
+        vec![ApiError::SearchQueryMissing, ApiError::SearchQueryTooLong]
+    }
+}
+
+#[cfg(test)]
+impl utoipa::PartialSchema for SearchText {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(1))
+            .max_length(Some(MAX_QUERY_CHARS))
+            .pattern(Some(crate::contract::schema_rules::not_blank_pattern()))
+            .into()
+    }
+}
+
+#[cfg(test)]
+impl utoipa::ToSchema for SearchText {}
 
 fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
@@ -73,8 +132,8 @@ fn count(n: usize) -> u32 {
 /// by default).
 fn tag_feed(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     let tag = hashtag(cx.param("tag")).ok_or(ApiError::NotAHashtag)?;
-    let filter = Filter::from_query(&cx)?;
-    let paging = Paging::from_query(&cx, DEFAULT_SEARCH_LIMIT)?;
+    let query: TagQuery = cx.query()?;
+    let (filter, paging) = (query.filter, Paging::new(query.page, query.limit));
     let render = cx.render();
     let index = render.db.search();
     // The index keeps a tag's posts newest first: Latest reads one page of it.
@@ -101,38 +160,26 @@ fn tag_feed(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     })
 }
 
-/// The query's `q`: required, at most `MAX_QUERY_CHARS` characters.
-pub fn search_query(cx: &Ctx<'_>) -> Result<String, ApiError> {
-    let q = cx.query("q")?.unwrap_or_default();
-    if q.trim().is_empty() {
-        return Err(ApiError::SearchQueryMissing);
-    }
-    if q.chars().count() > MAX_QUERY_CHARS {
-        return Err(ApiError::SearchQueryTooLong);
-    }
-    Ok(q)
-}
-
 /// Users by name or username, posts by text or tag, and tags by prefix.
 fn search(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let q = search_query(&cx)?;
-    let limit = cx.query_number("limit", DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)?;
+    let query: SearchQuery = cx.query()?;
+    let (q, limit) = (query.q.as_str(), query.limit.get());
     let render = cx.render();
     let index = render.db.search();
     let users = index
-        .search_users(&q, limit)
+        .search_users(q, limit)
         .iter()
         .filter_map(|id| render.db.user(id))
         .map(|user| render.summary(user))
         .collect();
     let posts = index
-        .search_posts(&q, limit)
+        .search_posts(q, limit)
         .iter()
         .filter_map(|id| render.db.post(id))
         .filter_map(|post| render.post(post))
         .collect();
     let tags = index
-        .search_tags(&q, limit)
+        .search_tags(q, limit)
         .into_iter()
         .map(|(tag, n)| TagCount {
             tag,

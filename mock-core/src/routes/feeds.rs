@@ -9,8 +9,11 @@ use crate::auth::AuthUser;
 use crate::error::ApiError;
 use crate::model::Post;
 use crate::order;
+use crate::query::{query_type, Number, Parameter};
 use crate::router::{route_table, Ctx, Reply};
-use crate::routes::discover::search_query;
+use crate::routes::discover::SearchText;
+use serde::de::{Deserializer, Error as _};
+use serde::Deserialize;
 use std::collections::BTreeSet;
 
 #[cfg(test)]
@@ -53,51 +56,39 @@ route_table! {
     }
 }
 
-/// The query of a feed page (read by [`Filter::from_query`] and
-/// [`Paging::from_query`]).
-#[cfg(test)]
-#[derive(utoipa::IntoParams)]
-#[allow(dead_code)]
-pub struct FeedQuery {
-    /// The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
-    /// first, then newest); any case is accepted.
-    #[param(required = false, default = "Latest")]
-    filter: Filter,
-    /// Which page, from 1.
-    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
-    page: u32,
-    /// How many posts a page holds at most.
-    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
-    limit: u32,
+query_type! {
+    /// The query of a feed page.
+    pub struct FeedQuery {
+        /// The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
+        /// first, then newest); any case is accepted.
+        pub filter: Filter,
+        /// Which page, from 1.
+        pub page: PageNumber,
+        /// How many posts a page holds at most.
+        pub limit: FeedLimit,
+    }
 }
 
-/// The query of a page of bookmarks.
-#[cfg(test)]
-#[derive(utoipa::IntoParams)]
-#[allow(dead_code)]
-pub struct PageQuery {
-    /// Which page, from 1.
-    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
-    page: u32,
-    /// How many posts a page holds at most.
-    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
-    limit: u32,
+query_type! {
+    /// The query of a page of bookmarks.
+    pub struct PageQuery {
+        /// Which page, from 1.
+        pub page: PageNumber,
+        /// How many posts a page holds at most.
+        pub limit: FeedLimit,
+    }
 }
 
-/// The query of a page of a search's posts.
-#[cfg(test)]
-#[derive(utoipa::IntoParams)]
-#[allow(dead_code)]
-pub struct PostSearchQuery {
-    /// What to search for, as for `/api/search`.
-    #[param(min_length = 1, max_length = 100)]
-    q: String,
-    /// Which page, from 1.
-    #[param(required = false, minimum = 1, maximum = 1000000, default = 1)]
-    page: u32,
-    /// How many posts a page holds at most.
-    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
-    limit: u32,
+query_type! {
+    /// The query of a page of a search's posts.
+    pub struct PostSearchQuery {
+        /// What to search for, as for `/api/search`.
+        pub q: SearchText,
+        /// Which page, from 1.
+        pub page: PageNumber,
+        /// How many posts a page holds at most.
+        pub limit: FeedLimit,
+    }
 }
 
 /// Posts a page holds unless `limit` says otherwise (the spec's feed page).
@@ -107,11 +98,16 @@ pub const MAX_FEED_LIMIT: usize = 50;
 /// Highest page number a feed accepts.
 pub const MAX_FEED_PAGE: usize = 1_000_000;
 
+/// Which page of a list a query asks for, from 1 (the default).
+pub type PageNumber = Number<1, MAX_FEED_PAGE>;
+/// How many posts a page of a feed holds at most.
+pub type FeedLimit = Number<DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT>;
+
 /// The orders a feed can be read in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(utoipa::ToSchema))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Filter {
     /// Newest first; among equal times the later-written post first.
+    #[default]
     Latest,
     /// Oldest first; among equal times the earlier-written post first.
     Oldest,
@@ -120,20 +116,55 @@ pub enum Filter {
 }
 
 impl Filter {
-    /// The query's `filter`: `Latest` (also when absent), `Oldest` or
-    /// `Trending`, in any case.
-    pub fn from_query(cx: &Ctx<'_>) -> Result<Self, ApiError> {
-        let Some(text) = cx.query("filter")? else {
-            return Ok(Filter::Latest);
-        };
-        [Filter::Latest, Filter::Oldest, Filter::Trending]
-            .into_iter()
-            .find(|f| format!("{f:?}").eq_ignore_ascii_case(&text))
-            .ok_or(ApiError::BadFeedFilter)
+    const ALL: [Filter; 3] = [Filter::Latest, Filter::Oldest, Filter::Trending];
+
+    /// Its name in a query (`filter=Trending`; any case is read).
+    fn name(self) -> &'static str {
+        match self {
+            Filter::Latest => "Latest",
+            Filter::Oldest => "Oldest",
+            Filter::Trending => "Trending",
+        }
     }
 }
 
-/// Which part of a list the query asks for: `page` (from 1) of `limit`.
+impl<'de> Deserialize<'de> for Filter {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Filter::ALL
+            .into_iter()
+            .find(|filter| filter.name().eq_ignore_ascii_case(&text))
+            .ok_or_else(|| D::Error::custom("not a feed order"))
+    }
+}
+
+impl Parameter for Filter {
+    fn refusal(_: &'static str, _: &str) -> ApiError {
+        ApiError::BadFeedFilter
+    }
+
+    #[cfg(test)]
+    fn refusals(name: &'static str) -> Vec<ApiError> {
+        vec![Self::refusal(name, "")]
+    }
+}
+
+#[cfg(test)]
+impl utoipa::PartialSchema for Filter {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(Filter::ALL.map(Filter::name)))
+            .default(Some(Filter::default().name().into()))
+            .into()
+    }
+}
+
+#[cfg(test)]
+impl utoipa::ToSchema for Filter {}
+
+/// Which part of a list a query asks for: `page` (from 1) of `limit`.
 #[derive(Debug, Clone, Copy)]
 pub struct Paging {
     /// How many items come before the page.
@@ -143,15 +174,12 @@ pub struct Paging {
 }
 
 impl Paging {
-    /// The query's `page` (default 1) and `limit` (1 to 50, `default_limit`
-    /// when absent); 400 naming the parameter otherwise.
-    pub fn from_query(cx: &Ctx<'_>, default_limit: usize) -> Result<Self, ApiError> {
-        let page = cx.query_number("page", 1, MAX_FEED_PAGE)?;
-        let limit = cx.query_number("limit", default_limit, MAX_FEED_LIMIT)?;
-        Ok(Paging {
-            offset: page.saturating_sub(1).saturating_mul(limit),
+    pub fn new<const D: usize, const M: usize>(page: PageNumber, limit: Number<D, M>) -> Self {
+        let limit = limit.get();
+        Paging {
+            offset: page.get().saturating_sub(1).saturating_mul(limit),
             limit,
-        })
+        }
     }
 
     /// The page's items of `all` (none past the end).
@@ -190,10 +218,9 @@ pub fn first_positions(
     order::first(positions, count, by)
 }
 
-/// The page the query asks for of `order` (positions in `Db::posts`), as
-/// a [`crate::views::PostsPageResponse`].
-fn page_of(cx: &Ctx<'_>, order: &[usize]) -> Result<Reply, ApiError> {
-    let paging = Paging::from_query(cx, DEFAULT_FEED_LIMIT)?;
+/// The `paging` page of `order` (positions in `Db::posts`), as a
+/// [`crate::views::PostsPageResponse`].
+fn page_of(cx: &Ctx<'_>, paging: Paging, order: &[usize]) -> Result<Reply, ApiError> {
     let body = cx
         .render()
         .posts_page_body(order.len(), paging.of(order).copied())?;
@@ -208,9 +235,9 @@ fn page_of(cx: &Ctx<'_>, order: &[usize]) -> Result<Reply, ApiError> {
 /// query's order: the posts up to the page's end are selected and sorted,
 /// not all of them.
 fn filtered_page(cx: &Ctx<'_>, keep: impl Fn(&Post) -> bool) -> Result<Reply, ApiError> {
-    let filter = Filter::from_query(cx)?;
-    // Read before the posts are sorted, so a bad page or limit costs nothing.
-    let paging = Paging::from_query(cx, DEFAULT_FEED_LIMIT)?;
+    // Read before the posts are sorted, so a bad query costs nothing.
+    let query: FeedQuery = cx.query()?;
+    let (filter, paging) = (query.filter, Paging::new(query.page, query.limit));
     let posts = cx.db.posts();
     let kept: Vec<usize> = (0..posts.len())
         .filter(|&i| posts.get(i).is_some_and(&keep))
@@ -257,23 +284,24 @@ fn author(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 /// The signed-in user's bookmarked posts, the latest bookmarked first.
 fn bookmarks(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let user = cx.db.user(&me.id).ok_or(ApiError::UserNotFound)?;
+    let query: PageQuery = cx.query()?;
     let order: Vec<usize> = user
         .bookmarks
         .iter()
         .rev()
         .filter_map(|id| cx.db.position(id))
         .collect();
-    page_of(&cx, &order)
+    page_of(&cx, Paging::new(query.page, query.limit), &order)
 }
 
 /// The posts a search finds, best first (as `GET /api/search` ranks them).
 fn found(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    let q = search_query(&cx)?;
-    let paging = Paging::from_query(&cx, DEFAULT_FEED_LIMIT)?;
+    let query: PostSearchQuery = cx.query()?;
+    let paging = Paging::new(query.page, query.limit);
     let page = cx
         .db
         .search()
-        .search_posts_page(&q, paging.offset, paging.limit);
+        .search_posts_page(query.q.as_str(), paging.offset, paging.limit);
     let shown = page.ids.iter().filter_map(|id| cx.db.position(id));
     let body = cx.render().posts_page_body(page.total, shown)?;
     Ok(Reply {

@@ -304,7 +304,7 @@ fn home_needs_a_token_explore_does_not() {
         TOKEN_INVALID,
     );
     assert_eq!(t.get("/api/posts/explore").0, 200);
-    // Only GET (and DELETE of a post with that id).
+    // Only GET: the path is not a post's `/api/posts/{postId}`.
     let guest = t.guest();
     t.fails(
         "POST",

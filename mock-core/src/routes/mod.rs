@@ -6,6 +6,7 @@ pub mod comments;
 pub mod discover;
 pub mod feeds;
 pub mod media;
+pub mod notifications;
 pub mod posts;
 pub mod users;
 

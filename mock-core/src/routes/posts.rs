@@ -8,6 +8,7 @@ use crate::contract::bad_body;
 use crate::db::{remove_all, IdKind};
 use crate::error::ApiError;
 use crate::model::{Likes, Post};
+use crate::notify;
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules::{check_media_path, MAX_POST_CHARS};
 use crate::unicode::chars;
@@ -192,6 +193,7 @@ fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         .check(None, &cx.db.base_path)?;
     let content = data.content.ok_or(ApiError::PostContentEmpty)?;
     let id = cx.db.next_id(IdKind::Post);
+    notify::posted(cx.db, &id, &me.id, &content, cx.now.epoch_ms);
     cx.db.insert_post(Post {
         id: id.clone(),
         content,
@@ -229,6 +231,12 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let current_media = cx.db.post(&id).map(|p| p.media_url.as_str());
     let data = data.check(current_media, &base)?;
     let now = cx.now.epoch_ms;
+    let before = cx
+        .db
+        .post(&id)
+        .map(|p| p.content.clone())
+        .unwrap_or_default();
+    let after = data.content.clone();
     cx.db.edit_post(&id, |post| {
         let fields = [
             (data.content, &mut post.content),
@@ -242,6 +250,9 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         }
         post.updated_at = now;
     });
+    if let Some(after) = after {
+        notify::post_edited(cx.db, &id, &me.id, (&before, &after), now);
+    }
     changed_post(&cx, 201, &id)
 }
 
@@ -282,7 +293,7 @@ fn set_like(cx: Ctx<'_>, me: AuthUser, up: bool) -> Result<Reply, ApiError> {
             return Err(ApiError::AlreadyLiked);
         }
         remove_all(&mut likes.disliked_by, &me.id);
-        likes.liked_by.push(me.id);
+        likes.liked_by.push(me.id.clone());
     } else {
         if disliked {
             return Err(ApiError::AlreadyDisliked);
@@ -291,10 +302,15 @@ fn set_like(cx: Ctx<'_>, me: AuthUser, up: bool) -> Result<Reply, ApiError> {
             return Err(ApiError::LikeBelowZero);
         }
         remove_all(&mut likes.liked_by, &me.id);
-        likes.disliked_by.push(me.id);
+        likes.disliked_by.push(me.id.clone());
     }
     likes.like_count = u32::try_from(likes.liked_by.len()).unwrap_or(u32::MAX);
     post.updated_at = now;
+    if up {
+        notify::liked(cx.db, &id, &me.id, now);
+    } else {
+        notify::unliked(cx.db, &id, &me.id);
+    }
     changed_post(&cx, 200, &id)
 }
 

@@ -7,6 +7,8 @@ use crate::contract::{bad_body, length, name_errors};
 use crate::db::remove_all;
 use crate::error::ApiError;
 use crate::model::User;
+use crate::notify;
+use crate::query::{query_type, Number};
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
 use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
@@ -89,14 +91,12 @@ route_table! {
     }
 }
 
-/// The query of `GET /api/users/suggestions`.
-#[cfg(test)]
-#[derive(utoipa::IntoParams)]
-#[allow(dead_code)]
-pub struct SuggestionsQuery {
-    /// How many people at most.
-    #[param(required = false, minimum = 1, maximum = 50, default = 5)]
-    limit: u32,
+query_type! {
+    /// The query of `GET /api/users/suggestions`.
+    pub struct SuggestionsQuery {
+        /// How many people at most.
+        pub limit: SuggestionsLimit,
+    }
 }
 
 #[derive(Debug, Deserialize)]
@@ -135,6 +135,9 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     })
 }
 
+/// How many people a request for suggestions asks for at most.
+pub type SuggestionsLimit = Number<DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS>;
+
 /// People suggested by default (Who to Follow shows 5).
 pub const DEFAULT_SUGGESTIONS: usize = 5;
 /// The most people one request may ask for.
@@ -143,7 +146,7 @@ pub const MAX_SUGGESTIONS: usize = 50;
 /// The first `limit` users the signed-in user could follow: not themselves,
 /// not anyone they follow, in the order of `GET /api/users`.
 fn suggestions(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let limit = cx.query_number("limit", DEFAULT_SUGGESTIONS, MAX_SUGGESTIONS)?;
+    let limit = cx.query::<SuggestionsQuery>()?.limit.get();
     let user = cx.db.user(&me.id).ok_or(ApiError::UserNotFound)?;
     let render = cx.render();
     let users = render
@@ -258,17 +261,17 @@ fn set_bookmark(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError>
     let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let now = cx.now.epoch_ms;
-    let user = cx
+    let (bookmarks, updated_at) = cx
         .db
-        .user_lists_mut(&me.id)
+        .bookmarks_mut(&me.id)
         .ok_or(ApiError::UserNotRegistered)?;
-    match (add, user.bookmarks.contains(&post_id)) {
+    match (add, bookmarks.contains(&post_id)) {
         (true, true) => return Err(ApiError::AlreadyBookmarked),
         (false, false) => return Err(ApiError::NotBookmarked),
-        (true, false) => user.bookmarks.push(post_id),
-        (false, true) => remove_all(user.bookmarks, &post_id),
+        (true, false) => bookmarks.push(post_id),
+        (false, true) => remove_all(bookmarks, &post_id),
     }
-    *user.updated_at = now;
+    *updated_at = now;
     bookmarks_of(&cx, &me)
 }
 
@@ -312,6 +315,11 @@ fn set_following(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError
             }
             *user.updated_at = now;
         }
+    }
+    if add {
+        notify::followed(cx.db, &target, &me.id, now);
+    } else {
+        notify::unfollowed(cx.db, &target, &me.id);
     }
     let render = cx.render();
     let user = render.db.user(&me.id).ok_or(ApiError::Internal)?;

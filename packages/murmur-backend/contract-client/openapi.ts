@@ -612,6 +612,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the signed-in user's notifications, newest first (in the order they happened), and how many of all of them are unread
+         * @description A page of the signed-in user's notifications, newest first (in the order they happened), and how many of all of them are unread. A page past the end has none.
+         */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks every notification of the signed-in user read
+         * @description Marks every notification of the signed-in user read.
+         */
+        post: operations["postNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every committed change, as it happens (Server-Sent Events)
+         * @description Every committed change, as Server-Sent Events (`text/event-stream`), for as long as the reader stays connected: each event is `id: <revision>`, `event: <kind>` and `data: <JSON>` (one line), the shapes of `LiveEvent` (`post.created`, `post.changed`, `post.deleted`, `user.created`, `user.changed`, `notification`, `notification.deleted`, `notifications.read`, `resync`). Events of one change share its revision and come together. A reader with a token (in `Authorization`, raw or as `Bearer`, or as `?access_token=` where a header cannot be sent, as with `EventSource`) gets the public events and its own notifications; without one, the public events. `Last-Event-ID` (or reconnecting `EventSource`) resumes after that revision with every event since; a revision the state no longer keeps, or one from another state, gets a single `resync` event: read afresh, then follow. A bad token answers 401 and a token whose user is gone 404, as on every token route. The stream is served by the host (`@murmur/backend`), from `MockCore.events`; a reader too slow to keep up is closed and resumes with `Last-Event-ID`.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -647,6 +707,19 @@ export interface components {
             /** @description Newest first. */
             comments: components["schemas"]["CommentView"][];
         };
+        /**
+         * @description `notification.deleted`'s data: a notification taken back (its like,
+         *     follow, comment or post is gone), and how many are unread now.
+         */
+        DeletedNotification: {
+            _id: string;
+            /** Format: int32 */
+            unread: number;
+        };
+        /** @description `post.deleted`'s data. */
+        DeletedPost: {
+            _id: string;
+        };
         EditUserRequest: {
             userData: components["schemas"]["UserData"];
         };
@@ -654,11 +727,26 @@ export interface components {
         ErrorResponse: {
             errors: string[];
         };
+        /** @description One event as a reader gets it. */
+        EventItem: components["schemas"]["LiveEvent"] & {
+            /**
+             * Format: int64
+             * @description The revision of its change.
+             */
+            id: number;
+        };
         /**
-         * @description The orders a feed can be read in.
-         * @enum {string}
+         * @description What reading events answers (`MockCore.events`): the state's revision
+         *     and the reader's events after the one asked for, oldest first.
          */
-        Filter: "Latest" | "Oldest" | "Trending";
+        EventsResponse: {
+            /**
+             * Format: int64
+             * @description The state's revision: ask after it next time.
+             */
+            revision: number;
+            events: components["schemas"]["EventItem"][];
+        };
         FollowResponse: {
             /** @description The signed-in user after the change. */
             user: components["schemas"]["UserView"];
@@ -669,6 +757,59 @@ export interface components {
             likeCount: number;
             likedBy: components["schemas"]["UserSummary"][];
             dislikedBy: components["schemas"]["UserSummary"][];
+        };
+        /**
+         * @description Every event a reader may get, as `{id, event, data}`: `id` is the
+         *     revision of its change, `event` its kind, `data` its JSON.
+         */
+        LiveEvent: {
+            /** @description A new post (everyone). */
+            data: components["schemas"]["PostResponse"];
+            /** @enum {string} */
+            event: "post.created";
+        } | {
+            /** @description A post's likes, comments or text changed (everyone). */
+            data: components["schemas"]["PostResponse"];
+            /** @enum {string} */
+            event: "post.changed";
+        } | {
+            /** @description A post was deleted (everyone). */
+            data: components["schemas"]["DeletedPost"];
+            /** @enum {string} */
+            event: "post.deleted";
+        } | {
+            /** @description A new account (everyone). */
+            data: components["schemas"]["UserResponse"];
+            /** @enum {string} */
+            event: "user.created";
+        } | {
+            /**
+             * @description A profile or a follow list changed (everyone), or the user's own
+             *     bookmarks (that user only).
+             */
+            data: components["schemas"]["UserResponse"];
+            /** @enum {string} */
+            event: "user.changed";
+        } | {
+            /** @description A notification for the reader. */
+            data: components["schemas"]["NotificationEvent"];
+            /** @enum {string} */
+            event: "notification";
+        } | {
+            /** @description One of the reader's notifications was taken back. */
+            data: components["schemas"]["DeletedNotification"];
+            /** @enum {string} */
+            event: "notification.deleted";
+        } | {
+            /** @description The reader read all their notifications (in another tab or app). */
+            data: components["schemas"]["UnreadResponse"];
+            /** @enum {string} */
+            event: "notifications.read";
+        } | {
+            /** @description Read afresh: what the reader missed is not kept. */
+            data: components["schemas"]["Resync"];
+            /** @enum {string} */
+            event: "resync";
         };
         LoginRequest: {
             /** @description Matched ignoring case (an exact match first). */
@@ -691,6 +832,42 @@ export interface components {
         MediaResponse: {
             /** @description `<base>media/<id>`, absolute under the base path like every media path. */
             mediaURL: string;
+        };
+        /**
+         * @description `notification`'s data: the new notification, and how many of the
+         *     recipient's are unread now.
+         */
+        NotificationEvent: {
+            notification: components["schemas"]["NotificationView"];
+            /** Format: int32 */
+            unread: number;
+        };
+        /**
+         * @description What a notification tells its recipient.
+         * @enum {string}
+         */
+        NotificationType: "like" | "comment" | "follow" | "mention";
+        /** @description One notification as its recipient reads it. */
+        NotificationView: {
+            _id: string;
+            type: components["schemas"]["NotificationType"];
+            /** @description Who liked, commented, followed or mentioned. */
+            actor: components["schemas"]["UserSummary"];
+            /** @description The post liked, commented on or mentioned in (not for a follow). */
+            postId?: string;
+            /** @description The comment, for a comment or a mention in one. */
+            commentId?: string;
+            createdAt: string;
+            read: boolean;
+        };
+        NotificationsResponse: {
+            /** @description Newest first. */
+            notifications: components["schemas"]["NotificationView"][];
+            /**
+             * Format: int32
+             * @description How many of the user's notifications are unread (all pages).
+             */
+            unread: number;
         };
         /** @description A new post (content required) or the fields an edit merges. */
         PostData: {
@@ -746,6 +923,18 @@ export interface components {
         PostsResponse: {
             posts: components["schemas"]["PostView"][];
         };
+        /**
+         * @description `resync`'s data: the reader missed events the state no longer keeps (or
+         *     asked after a revision of another state): read afresh what it shows,
+         *     then follow from `revision`.
+         */
+        Resync: {
+            /**
+             * Format: int64
+             * @description The state's revision: read afresh as of it.
+             */
+            revision: number;
+        };
         /** @description What a search found, best first in each list. */
         SearchResponse: {
             users: components["schemas"]["UserSummary"][];
@@ -789,6 +978,13 @@ export interface components {
             total: number;
             /** @description The page's posts, in the query's order (newest first by default). */
             posts: components["schemas"]["PostView"][];
+        };
+        UnreadResponse: {
+            /**
+             * Format: int32
+             * @description How many of the user's notifications are unread.
+             */
+            unread: number;
         };
         /** @description The editable profile fields; anything else sent along is ignored. */
         UserData: {
@@ -1604,7 +1800,7 @@ export interface operations {
                  * @description The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
                  *     first, then newest); any case is accepted.
                  */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -1678,7 +1874,7 @@ export interface operations {
                  * @description The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
                  *     first, then newest); any case is accepted.
                  */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -1730,7 +1926,7 @@ export interface operations {
                  * @description The order: `Latest` (newest first, the default), `Oldest`, or `Trending` (most liked
                  *     first, then newest); any case is accepted.
                  */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -2424,7 +2620,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The order, as for `/api/posts/feed` (newest first by default). */
-                filter?: components["schemas"]["Filter"];
+                filter?: "Latest" | "Oldest" | "Trending";
                 /** @description Which page, from 1. */
                 page?: number;
                 /** @description How many posts a page holds at most. */
@@ -2433,7 +2629,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description One hashtag, with or without its `#` (sent as `%23`).
+                 * @description One hashtag, with or without its `#` (sent as `%23`): 1 to 100 letters, digits or `_`, of any script (combining marks included); anything else answers 400.
                  * @example photography
                  */
                 tag: string;
@@ -2884,6 +3080,181 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: {
+                /** @description Which page, from 1. */
+                page?: number;
+                /** @description How many notifications a page holds at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `NotificationsResponse` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsResponse"];
+                };
+            };
+            /** @description `page must be a whole number from 1 to 1000000`, or `Query parameter page is not valid percent-encoded UTF-8`, or `limit must be a whole number from 1 to 50`, or `Query parameter limit is not valid percent-encoded UTF-8` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: ("page must be a whole number from 1 to 1000000" | "Query parameter page is not valid percent-encoded UTF-8" | "limit must be a whole number from 1 to 50" | "Query parameter limit is not valid percent-encoded UTF-8")[];
+                    };
+                };
+            };
+            /** @description `The token is invalid. Unauthorized access error.` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The token is invalid. Unauthorized access error."[];
+                    };
+                };
+            };
+            /** @description `The username you entered is not Registered. Not Found error` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The username you entered is not Registered. Not Found error"[];
+                    };
+                };
+            };
+            /** @description `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Request body too large"[];
+                    };
+                };
+            };
+        };
+    };
+    postNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `UnreadResponse` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadResponse"];
+                };
+            };
+            /** @description `The token is invalid. Unauthorized access error.` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The token is invalid. Unauthorized access error."[];
+                    };
+                };
+            };
+            /** @description `The username you entered is not Registered. Not Found error` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The username you entered is not Registered. Not Found error"[];
+                    };
+                };
+            };
+            /** @description `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Request body too large"[];
+                    };
+                };
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description The token, for a client that cannot send `Authorization` (`EventSource`). */
+                access_token?: string;
+            };
+            header?: {
+                /** @description The `id` of the last event read: the stream starts with every event after it (or one `resync`). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream: `id`, `event` and `data` lines per event, each data a `LiveEvent`'s. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 12
+                     *     event: post.changed
+                     *     data: {"post":{"_id":"p-01",...}}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `The token is invalid. Unauthorized access error.` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The token is invalid. Unauthorized access error."[];
+                    };
+                };
+            };
+            /** @description `The username you entered is not Registered. Not Found error` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The username you entered is not Registered. Not Found error"[];
                     };
                 };
             };

@@ -4,12 +4,13 @@
 // (fast-check), concentrated around each input rule's boundaries: the
 // lengths (in code points), whitespace trimmed or not, the forbidden control
 // and bidirectional characters, the shapes of usernames, websites and media
-// paths. A state-dependent refusal (a taken username) is kept out.
+// paths, and a tag feed's path parameter. A state-dependent refusal (a taken
+// username) is kept out.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bodyText, callCore } from '../src/core/apiRoute.js';
+import { bodyText, callCore } from '../src/core/coreCall.js';
 import { createNodeCore } from '../src/node/index.js';
 import type { components } from './openapi.js';
 
@@ -159,6 +160,46 @@ describe('docs/openapi.json refuses what the core refuses', () => {
       expect(a).toBe(b);
       return [a, comment(bare) && comment(wrapped)];
     });
+  });
+
+  it("a tag feed's {tag}: one hashtag, in any script", () => {
+    const op = (doc as { paths: Record<string, { get: { parameters: { name: string }[] } }> }).paths[
+      '/api/posts/tag/{tag}'
+    ]!.get;
+    const index = op.parameters.findIndex((p) => p.name === 'tag');
+    const tagSchema = ajv.compile({
+      $ref: `murmur#/paths/~1api~1posts~1tag~1%7Btag%7D/get/parameters/${index}/schema`,
+    });
+    const coreTakes = (tag: string) => {
+      const answer = callCore(core, 'GET', `/api/posts/tag/${encodeURIComponent(tag)}`, undefined, '');
+      if (answer.status !== 200 && answer.status !== 400)
+        throw new Error(`${tag}: ${answer.status} ${bodyText(answer)}`);
+      return answer.status === 200;
+    };
+    // Letters, digits and marks of other scripts, and characters a tag cannot hold.
+    const tagChar = fc.constantFrom(
+      'a',
+      '9',
+      '_',
+      '#',
+      'é',
+      '\u0301',
+      '日',
+      'Ⓐ',
+      '½',
+      '٣',
+      '𝐀',
+      '😀',
+      '-',
+      '.',
+      '\u200d',
+    );
+    const tags = fc.oneof(
+      text(100).filter((t) => t !== ''),
+      fc.array(tagChar, { minLength: 1, maxLength: 6 }).map((c) => c.join('')),
+      fc.constantFrom(...[99, 100, 101].flatMap((n) => ['a'.repeat(n), `#${'é'.repeat(n)}`, '𝐀'.repeat(n)])),
+    );
+    agree(tags, (tag) => [coreTakes(tag), tagSchema(tag)]);
   });
 
   it('wrong shapes: an array for an object, a number for a string', () => {

@@ -7,10 +7,14 @@
 //
 // msw is bundled in (the command runs no code of its user's, so its copy is
 // never mixed with theirs), with the package's own small cookie jar in place
-// of tough-cookie, as in the browser build; @faker-js/faker stays a
-// dependency, loaded from node_modules only with --generate. The files sit two levels below the
-// package, as tsc's do, so the core's `../../core/mock_core_bg.wasm` resolves
-// the same from either.
+// of tough-cookie, as in the browser build. So is the part of
+// @faker-js/faker the generator uses (English, one randomizer), in the
+// generator's own chunk, loaded only with --generate (or a sandbox or reset
+// that needs the seed): faker's package entry imports every locale it has,
+// which took Node far longer to load than the generator takes to run
+// (bench/NOTES.md, item 38). The files sit two levels below the package, as
+// tsc's do, so the core's `../../core/mock_core_bg.wasm` resolves the same
+// from either.
 //   node scripts/bundle-cli.mjs   (after tsc -p tsconfig.build.json)
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -24,7 +28,6 @@ await build({
   cwd: pkgDir,
   input: { 'murmur-backend': join(pkgDir, 'dist/http/cli.js') },
   platform: 'node',
-  external: [/^@faker-js\/faker(\/|$)/],
   // msw's cookie jar without tough-cookie's public-suffix list (tldts), as
   // the browser build has it: see src/browser/cookieJar.ts.
   resolve: { alias: { 'tough-cookie': join(pkgDir, 'dist/browser/cookieJar.js') } },

@@ -2,6 +2,7 @@
 // `@murmur/backend/protocol` without pulling in msw or the wasm.
 
 export * from './persistence/constants.js';
+export { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from './core/controlPaths.js';
 export { CLAIM_PAGE_MESSAGE } from './browser/workerProtocol.js';
 export { imageTypeOf, SIGNATURE_BYTES, type ImageType } from './core/imageType.js';
 export {
@@ -15,4 +16,3 @@ export {
   type BackupProblem,
   type BackupSummary,
 } from './persistence/backup.js';
-export { whenIdle, yieldToPage } from './browser/whenIdle.js';

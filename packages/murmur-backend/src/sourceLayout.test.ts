@@ -1,7 +1,9 @@
 // @vitest-environment node
 // The package's sources explain themselves: a file a comment names exists
 // (relative to the commenting file, the package, its src/, or the
-// repository), and no two modules share a vague name.
+// repository), no two modules share a vague name, a small helper is written
+// once, a comment quotes no measured figure (bench/NOTES.md holds those),
+// and the persistence knows nothing of the API's routes.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,11 +62,98 @@ describe('the package sources', () => {
     expect(vague).toEqual([]);
   });
 
-  it('writes whenIdle once, for the package and the app (web/src imports it)', () => {
+  it('keeps its scheduling helpers to itself: the app schedules its own work', () => {
+    const exported = ['protocol.ts', 'index.ts', 'browser/index.ts', 'node/index.ts']
+      .map((entry) => join(src, entry))
+      .filter((entry) => existsSync(entry))
+      .filter((entry) =>
+        /\b(whenIdle|yieldToPage)\b/.test(
+          codeOf(readFileSync(entry, 'utf8'))
+            .match(/export[^;]*;/g)
+            ?.join('\n') ?? '',
+        ),
+      );
+    expect(exported.map((file) => file.slice(repo.length + 1))).toEqual([]);
     const app = sources(join(repo, 'web/src'));
-    const definitions = [...files, ...app].filter((file) => /function whenIdle\b/.test(readFileSync(file, 'utf8')));
-    expect(definitions.map((file) => file.slice(repo.length + 1))).toEqual([
-      'packages/murmur-backend/src/browser/whenIdle.ts',
-    ]);
+    const importing = app.filter((file) =>
+      /import[^;]*\b(whenIdle|yieldToPage)\b[^;]*from '@murmur\/backend/.test(readFileSync(file, 'utf8')),
+    );
+    expect(importing).toEqual([]);
   });
+});
+
+/** The relative modules `file` imports (statically, dynamically, or re-exports), as source paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1]!);
+  return specifiers.map((specifier) => resolve(dirname(file), specifier.replace(/\.js$/, '.ts')));
+}
+
+/** `file` and every module of the package it reaches through its imports. */
+function reachedFrom(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file) || !existsSync(file)) return seen;
+  seen.add(file);
+  for (const imported of importsOf(file)) reachedFrom(imported, seen);
+  return seen;
+}
+
+/** The code of a file, comments left out. */
+const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+describe('the persistence', () => {
+  const persistence = files.filter(
+    (file) => file.startsWith(join(src, 'persistence')) && !/(\.test|\/testing)\.ts$/.test(file),
+  );
+
+  it('imports nothing that names an API route: the core says what a request changed', () => {
+    expect(persistence.length).toBeGreaterThan(5);
+    const routes = /\/api\b|\bapi\/|__murmur|\bmedia\//;
+    const naming = persistence.flatMap((file) =>
+      [...reachedFrom(file)]
+        .filter((reached) => routes.test(codeOf(readFileSync(reached, 'utf8'))))
+        .map((reached) => `${file.slice(src.length + 1)} reaches ${reached.slice(src.length + 1)}`),
+    );
+    expect(naming).toEqual([]);
+  });
+
+  it('finds a route named in a module it imports (the check above can fail)', () => {
+    expect(/\/api\b/.test(codeOf(readFileSync(join(src, 'core/apiRoute.ts'), 'utf8')))).toBe(true);
+    expect(reachedFrom(join(src, 'core/routes.ts')).has(join(src, 'core/apiRoute.ts'))).toBe(true);
+  });
+});
+
+describe('small helpers', () => {
+  it.each(['headOf', 'isRecord'])('writes %s once in the package', (name) => {
+    const definition = new RegExp(`(?:function ${name}\\b|(?:const|let) ${name}\\s*=)`);
+    const written = files.filter((file) => definition.test(readFileSync(file, 'utf8')));
+    expect(written).toHaveLength(1);
+  });
+});
+
+/** A number with a unit of time, size or ratio (`12 ms`, `3.4 MB`, `10-25 ms`, `1.5×`), not part of a name (`UTF-8`, `SHA-256`). */
+const FIGURE =
+  /(?<![\w.\-^/])\d+(?:[.,]\d+)*(?:\s?[–-]\s?\d+(?:[.,]\d+)*)?\s?(?:ms|µs|s|kB|KB|MB|GB|bytes|B|%|×|x)(?!\w)/;
+
+describe('comments', () => {
+  it('quote no figure: measured ones go stale in code (bench/NOTES.md keeps them), and a limit is named by its constant', () => {
+    const quoting = files
+      .filter((file) => !file.endsWith('.test.ts'))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .map((line, index) => ({ comment: /(?:^|\s)(?:\/\/|\/\*|\*)(.*)$/.exec(line)?.[1], line: index + 1 }))
+          .filter(({ comment }) => comment !== undefined && FIGURE.test(comment))
+          .map(({ line }) => `${file.slice(repo.length + 1)}:${line}`),
+      );
+    expect(quoting).toEqual([]);
+  });
+
+  it.each(['about 1.5 ms', '3.4 MB more', '(10-25 ms on a desktop)', '1.52× json-server', '290 kB of it'])(
+    'would refuse %j',
+    (comment) => expect(FIGURE.test(comment)).toBe(true),
+  );
+
+  it.each(['UTF-8 bytes', 'SHA-256', 'at 10,000 posts', 'u-01 and m-01', 'version 2'])('lets %j be', (comment) =>
+    expect(FIGURE.test(comment)).toBe(false),
+  );
 });

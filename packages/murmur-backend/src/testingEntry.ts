@@ -11,19 +11,20 @@ export {
   bodyText,
   callCore,
   coreBackend,
-  createHandlers,
   type ApiRequest,
   StreamedBody,
   type ApiResponse,
   type Backend,
   type BytesResponse,
   type CoreLike,
-} from './core/apiRoute.js';
+} from './core/coreCall.js';
+export { createHandlers } from './core/apiRoute.js';
 export { createInPageTransport, type InPageTransportOptions } from './browser/inPageTransport.js';
 export { startPersistence } from './browser/indexedDbPersistence.js';
-export { COMPACT_EVERY, PersistentBackend, type SnapshotCore } from './persistence/persistentBackend.js';
-export { IdbStateStore } from './persistence/store.js';
-export { openDatabase } from './persistence/db.js';
+export { PersistentBackend, type SnapshotCore } from './persistence/persistentBackend.js';
+export { IDB_COMPACT_EVERY } from './persistence/compaction.js';
+export { IdbStateStore } from './persistence/idbStateStore.js';
+export { openDatabase } from './persistence/indexedDb.js';
 export { newHead, type JournalEntry, type SavedHead } from './persistence/format.js';
 export { readBackup } from './persistence/backup.js';
 

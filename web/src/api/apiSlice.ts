@@ -8,13 +8,12 @@
 // copy of the posts (docs/product.md, "States"); likes, comments, bookmarks and follows show at
 // once wherever the post or user is cached and are taken back if the core
 // refuses: `patchPost` and `patchUser` are the one place that finds them.
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { createAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { uploadImage } from '../lib/files';
-import { apiFailure, baseQuery, endSessionIfRejected, type ApiArgs, type ApiState } from './baseQuery';
+import { apiFailure, baseQuery, endSessionIfRejected, type ApiArgs, type ApiFailure, type ApiState } from './baseQuery';
 import type { Comment, Post, PostData, User, UserEdit } from './models';
 import { setUser, signedIn } from './session';
-import { rememberSignInAnswer } from './signInAnswer';
 import type {
   BookmarksResponse,
   CommentRequest,
@@ -39,6 +38,18 @@ const id = encodeURIComponent;
 const sessionOf = (getState: () => unknown) => (getState() as ApiState).session;
 const postsOf = (response: PostsResponse) => response.posts;
 const bookmarksOf = (response: BookmarksResponse) => response.bookmarks;
+
+/**
+ * A page reads its data again when it opens (its route's loader, app/routes.tsx,
+ * or its hooks as they mount), unless it was answered within this many
+ * seconds: the read a loader made just before its page rendered is that
+ * page's read. Writes in this tab change the cache, and another tab's write
+ * invalidates it (features/demo-data/useDataSync.ts), so nothing newer is missed.
+ */
+export const FRESH_FOR_SECONDS = 5;
+
+/** People and tags a search's results page lists (the most relevant); its posts come a page at a time. */
+export const SEARCH_LIST_LIMIT = 10;
 
 /** A feed's orders (docs/product.md, "Home"), as the core names them. */
 export type FeedFilter = 'Latest' | 'Oldest' | 'Trending';
@@ -141,6 +152,37 @@ function patchUser(
   return () => patches.forEach((patch) => patch.undo());
 }
 
+/** The post `postId` as the cache holds it (a list's page, or its own page), if anywhere. */
+function cachedPost(getState: () => unknown, postId: string): Post | undefined {
+  const state = getState() as CacheState;
+  for (const arg of feedArgs(getState)) {
+    const pages = api.endpoints.getFeed.select(arg)(state).data?.pages ?? [];
+    const post = pages.flatMap((page) => page.posts).find((p) => p._id === postId);
+    if (post) return post;
+  }
+  return api.endpoints.getPost.select(postId)(state).data;
+}
+
+/** The reads under way of the lists (and the page) that show the post `postId`. */
+function readsOfPost(dispatch: Dispatch, getState: () => unknown, postId: string): Read[] {
+  const state = getState() as CacheState;
+  const showing = feedArgs(getState).filter((arg) =>
+    api.endpoints.getFeed
+      .select(arg)(state)
+      .data?.pages.some((page) => page.posts.some((p) => p._id === postId)),
+  );
+  return [
+    ...showing.map((arg) => dispatch(api.util.getRunningQueryThunk('getFeed', arg))),
+    dispatch(api.util.getRunningQueryThunk('getPost', postId)),
+  ].filter((read) => read !== undefined);
+}
+
+/** The bookmark ids with `postId` added or removed. */
+function toggled(ids: string[], postId: string, kind: 'add' | 'remove'): string[] {
+  const rest = ids.filter((x) => x !== postId);
+  return kind === 'add' ? [...rest, postId] : rest;
+}
+
 /** The core's answer about users (after a follow) put into every cache of them. */
 function settleUsers(dispatch: Dispatch, getState: () => unknown, users: User[]): void {
   dispatch(api.util.updateQueryData('getUsers', undefined, () => users));
@@ -231,10 +273,56 @@ async function answerOrUndo<T>(answer: Promise<{ data: T }>, settle: (data: T) =
   }
 }
 
+/**
+ * A cache kept from an earlier visit (features/last-visit), in RTK Query's
+ * own shape: RTK Query puts its answered entries back as they were
+ * (`extractRehydrationInfo`), and the first read of each replaces it.
+ */
+export const cacheRestored = createAction<RestoredCache>('api/cacheRestored');
+
+/** RTK Query's cache, as `cacheRestored` carries it (the entries to put back and the tags they provide). */
+export interface RestoredCache {
+  queries: Record<string, unknown>;
+  provided: { tags: Record<string, Record<string, string[]>>; keys: Record<string, unknown> };
+}
+
+/** A read under way (RTK Query's running query). */
+interface Read {
+  unwrap(): Promise<unknown>;
+}
+
+/**
+ * Whether a toggle (a like, a bookmark) still changes anything, once the reads
+ * under way of the lists showing its post have answered: the visitor asked
+ * on what the screen showed then (the last visit's copy, say), the answers
+ * say how the post is now (`current`). Undefined when nothing was being read
+ * (the screen is the backend's) or a read failed: the toggle is sent.
+ */
+async function stillChanges(
+  reads: readonly Read[],
+  current: () => boolean | undefined,
+  wanted: boolean,
+): Promise<boolean | undefined> {
+  if (reads.length === 0) return undefined;
+  try {
+    await Promise.all(reads.map((read) => read.unwrap()));
+  } catch {
+    return undefined;
+  }
+  const now = current();
+  return now === undefined || now !== wanted;
+}
+
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: ['Post', 'User', 'Bookmark', 'Feed', 'Suggestions'],
+  // Annotated as `any`, as RTK Query's documentation does, to avoid a circular type reference.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  extractRehydrationInfo(action): any {
+    if (!cacheRestored.match(action)) return undefined;
+    return { mutations: {}, subscriptions: {}, ...action.payload };
+  },
   endpoints: (build) => {
     /**
      * A write whose answer is the whole post list: it goes into every cached
@@ -264,8 +352,13 @@ export const api = createApi({
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
           try {
             const session = (await queryFulfilled).data;
-            // Home's first reads need not ask for the bookmarks again (api/signInAnswer.ts).
-            rememberSignInAnswer(session.token, session.user);
+            // The answer holds the user's bookmark ids, which is what the
+            // bookmarks' read would answer now: Home need not ask again.
+            dispatch(
+              api.util.upsertQueryEntries([
+                { endpointName: 'getBookmarks', arg: undefined, value: [...session.user.bookmarks] },
+              ]),
+            );
             dispatch(signedIn(session));
           } catch {
             // The form tells the user.
@@ -295,30 +388,62 @@ export const api = createApi({
         },
       });
 
-    /** A like or its undo. */
+    /**
+     * A like or its undo: shown at once on the post wherever it is cached;
+     * then, if the lists showing it were being read (the last visit's copy
+     * waiting for the backend's answer), carried out on the post as they
+     * answered it: nothing is sent when it already is as asked.
+     */
     const vote = (kind: 'like' | 'dislike') =>
-      optimisticPostWrite(
-        (postId: string) => ({ url: `/posts/${kind}/${id(postId)}`, method: 'POST' }),
-        (post, _arg, me) => applyVote(post.likes, me, kind),
-      );
+      build.mutation<Post[] | null, string>({
+        async queryFn(postId, { dispatch, getState }, _extra, send) {
+          const me = sessionOf(getState).user;
+          const likedNow = () => {
+            const post = cachedPost(getState, postId);
+            return post && me ? post.likes.likedBy.some((u) => u._id === me._id) : undefined;
+          };
+          const changes = await stillChanges(readsOfPost(dispatch, getState, postId), likedNow, kind === 'like');
+          if (changes === false) return { data: null };
+          // The answers replaced the copy the click was shown on: shown again until this one answers.
+          if (changes && me) patchPost(dispatch, getState, postId, (post) => applyVote(post.likes, me, kind));
+          const answer = await send({ url: `/posts/${kind}/${id(postId)}`, method: 'POST' });
+          if (answer.error) return { error: answer.error as ApiFailure };
+          return { data: postsOf(answer.data as PostsResponse) };
+        },
+        async onQueryStarted(postId, { dispatch, getState, queryFulfilled }) {
+          const me = sessionOf(getState).user;
+          const undo = patchPost(dispatch, getState, postId, (post) => {
+            if (me) applyVote(post.likes, me, kind);
+          });
+          const settle = (data: Post[] | null) => data && settlePosts(dispatch, getState, data, false);
+          await answerOrUndo(queryFulfilled, settle, undo);
+        },
+      });
 
-    /** Adding or removing a bookmark: on screen at once; the answer is the whole list. */
+    /** Adding or removing a bookmark: on screen at once, then carried out as a like is; the answer is the whole list. */
     const bookmark = (kind: 'add' | 'remove') =>
-      build.mutation<string[], string>({
-        query: (postId) => ({
-          url: `/users/${kind === 'add' ? 'bookmark' : 'remove-bookmark'}/${id(postId)}`,
-          method: 'POST',
-        }),
-        transformResponse: bookmarksOf,
+      build.mutation<string[] | null, string>({
+        async queryFn(postId, { dispatch, getState }, _extra, send) {
+          const ids = () => api.endpoints.getBookmarks.select()(getState() as CacheState).data;
+          const running = dispatch(api.util.getRunningQueryThunk('getBookmarks', undefined));
+          const changes = await stillChanges(running ? [running] : [], () => ids()?.includes(postId), kind === 'add');
+          if (changes === false) return { data: null };
+          if (changes)
+            dispatch(api.util.updateQueryData('getBookmarks', undefined, (list) => toggled(list, postId, kind)));
+          const answer = await send({
+            url: `/users/${kind === 'add' ? 'bookmark' : 'remove-bookmark'}/${id(postId)}`,
+            method: 'POST',
+          });
+          if (answer.error) return { error: answer.error as ApiFailure };
+          return { data: bookmarksOf(answer.data as BookmarksResponse) };
+        },
         async onQueryStarted(postId, { dispatch, queryFulfilled }) {
           // Every card reads its bookmark from this list, so every page shows the change.
           const patch = dispatch(
-            api.util.updateQueryData('getBookmarks', undefined, (ids) => {
-              const rest = ids.filter((x) => x !== postId);
-              return kind === 'add' ? [...rest, postId] : rest;
-            }),
+            api.util.updateQueryData('getBookmarks', undefined, (list) => toggled(list, postId, kind)),
           );
-          const settle = (data: string[]) => {
+          const settle = (data: string[] | null) => {
+            if (!data) return;
             dispatch(api.util.updateQueryData('getBookmarks', undefined, () => data));
             // The bookmarks list is read by page number: read it again, so that no post falls between pages.
             dispatch(api.util.invalidateTags([{ type: 'Feed', id: 'bookmarks' }]));

@@ -4,12 +4,8 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import type { api } from './apiSlice';
 import type { ApiState } from './baseQuery';
-import type { lastFeedSlice } from './lastFeed';
 
-export type SharedState = ApiState & {
-  api: ReturnType<typeof api.reducer>;
-  lastFeed: ReturnType<typeof lastFeedSlice.reducer>;
-};
+export type SharedState = ApiState & { api: ReturnType<typeof api.reducer> };
 export type SharedDispatch = ThunkDispatch<SharedState, unknown, UnknownAction>;
 
 export const useAppDispatch = useDispatch.withTypes<SharedDispatch>();

@@ -1,12 +1,10 @@
-import { useLayoutEffect } from 'react';
-import { BrowserRouter, StaticRouter } from 'react-router-dom';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { Provider, useSelector } from 'react-redux';
 import { Toasts } from '../components/Toasts';
 import { DataSync } from '../features/demo-data/useDataSync';
 import { applyTheme } from '../features/theme/theme';
 import { selectTheme } from '../features/theme/themeSlice';
 import type { AppStore, RootState } from './store';
-import { AppRoutes } from './routes';
 import './app.css';
 
 /**
@@ -17,16 +15,7 @@ import './app.css';
  */
 export const routerBasename = import.meta.env.BASE_URL;
 
-// Opened at the base without its slash (a host that does not redirect): move to it before the router reads the URL.
-if (typeof window !== 'undefined' && `${window.location.pathname}/` === routerBasename) {
-  window.history.replaceState(
-    window.history.state,
-    '',
-    `${routerBasename}${window.location.search}${window.location.hash}`,
-  );
-}
-
-/** Keeps <html> in step with the chosen theme (start.tsx applies it before the first paint). */
+/** Keeps <html> in step with the chosen theme (the boot script applies it before the first paint). */
 export function ThemeSync() {
   const theme = useSelector(selectTheme);
   useLayoutEffect(() => applyTheme(theme), [theme]);
@@ -40,23 +29,17 @@ interface AppProps {
   store: AppStore;
   /** The state the page was prerendered with: hydration renders that first (react-redux's `serverState`). */
   serverState?: RootState;
-  /** Rendering at build time (src/prerender.tsx): the route to render, instead of the browser's. */
-  location?: string;
+  /** The router: React Router's `RouterProvider` in the browser, its `StaticRouterProvider` at build time. */
+  children: ReactNode;
 }
 
-export function App({ store, serverState, location }: AppProps) {
-  const routes = <AppRoutes />;
+/** The whole app around its router: the store, the theme, the data's sync between tabs, the toasts. */
+export function App({ store, serverState, children }: AppProps) {
   return (
     <Provider store={store} serverState={serverState}>
       <ThemeSync />
       <DataSync />
-      {location === undefined ? (
-        <BrowserRouter basename={routerBasename}>{routes}</BrowserRouter>
-      ) : (
-        <StaticRouter basename={routerBasename} location={`${routerBasename.replace(/\/$/, '')}${location}`}>
-          {routes}
-        </StaticRouter>
-      )}
+      {children}
       <AppToaster />
     </Provider>
   );

@@ -1,11 +1,7 @@
-import { useLayoutEffect, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../api/hooks';
+import { useAppSelector } from '../api/hooks';
 import { selectToken } from '../api/session';
-import { startSignInReads } from '../api/signInReads';
-import { renderInLongSlices } from '../lib/renderSlices';
-import { selectFilter } from '../features/posts/feedSlice';
 
 /** Location state that carries where a visitor was going before /login. */
 export interface FromState {
@@ -41,21 +37,21 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /login and /signup: with a token held, go on to the remembered page or home. */
+/**
+ * /login and /signup: with a token held, go on to the remembered page or
+ * home. After a sign-in here, the page stays on screen while the next one
+ * loads (its module and its reads, app/routes.tsx), so that it shows whole,
+ * with its posts; a visitor who arrived signed in never sees it.
+ */
 export function RedirectIfSignedIn() {
   const token = useAppSelector(selectToken);
-  const filter = useSelector(selectFilter);
-  const dispatch = useAppDispatch();
   const location = useLocation();
+  const [arrivedSignedIn] = useState(token !== null);
   const to = token ? returnPath(location.state) : null;
-  // Home's first reads start before the navigation (a layout effect runs
-  // before Navigate's): Home then opens with its posts (api/signInReads.ts).
-  useLayoutEffect(() => {
-    if (to === '/' && token) {
-      startSignInReads(dispatch, { scope: 'home', filter }, token);
-      renderInLongSlices();
-    }
-  }, [to, token, dispatch, filter]);
-  if (to !== null) return <Navigate to={to} replace />;
-  return <Outlet />;
+  return (
+    <>
+      {to !== null && <Navigate to={to} replace />}
+      {!(to !== null && arrivedSignedIn) && <Outlet />}
+    </>
+  );
 }

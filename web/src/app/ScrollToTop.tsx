@@ -3,9 +3,9 @@ import { useLocation } from 'react-router-dom';
 
 /**
  * Each new path starts at the top of the page (docs/product.md, "Screens").
- * The path a document opens with is left where the visitor is: on a return
- * to Home they may already have scrolled the feed drawn before the app ran
- * (features/posts/lastFeedPicture.ts), and the app's render must not move it.
+ * The path a document opens with is left where the visitor is: they may have
+ * scrolled its prerendered page before the app ran, and the app's render
+ * must not move it.
  */
 export function ScrollToTop() {
   const { pathname } = useLocation();

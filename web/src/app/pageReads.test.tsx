@@ -5,9 +5,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../testing/matchMediaStub';
 import { guestOnRealCore } from '../testing/realCore';
-import { renderWithProviders } from '../testing/render';
+import { renderRoutes } from '../testing/render';
 import { WIDE_SCREEN } from './layout/AppLayout';
-import { AppRoutes } from './routes';
 
 const session = guestOnRealCore();
 const requests: string[] = [];
@@ -39,7 +38,7 @@ const readsAllPosts = (request: string) => /^GET \/api\/posts\/?(\?|$)/.test(req
 
 describe('what each page reads', { timeout: 20_000 }, () => {
   it.each(PAGES)('%s reads its own data, never every post', async (route, shown) => {
-    renderWithProviders(<AppRoutes />, { store: session.current(), route });
+    await renderRoutes(route, { store: session.current() });
     await shown();
     // The panel beside it (Who to Follow) has asked too.
     await waitFor(() => expect(requests.some((r) => r.startsWith('GET /api/users'))).toBe(true));

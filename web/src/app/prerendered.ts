@@ -1,6 +1,6 @@
 // The pages the build renders to HTML ahead of time (vite.config.ts,
 // `prerender`; src/prerender.tsx), and how the client decides whether its
-// first render is the same page, so that it may hydrate it (src/start.tsx).
+// first render is the same page, so that it may hydrate it (app/startup/render.tsx).
 import type { SessionState } from '../api/storedSession';
 
 export type VisitorKind = 'in' | 'out';

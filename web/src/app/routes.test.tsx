@@ -1,33 +1,24 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast/headless';
-import { useLocation } from 'react-router-dom';
+import { useLocation, type InitialEntry } from 'react-router-dom';
 import { delay, http } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/apiSlice';
 import { AUTH_STORAGE_KEY, SESSION_ENDED_MESSAGE } from '../api/session';
-import { takeSignInBookmarks } from '../api/signInAnswer';
 import { stubMatchMedia } from '../testing/matchMediaStub';
 import { createTestServer } from '@murmur/backend/node';
-import { renderWithProviders } from '../testing/render';
+import { renderRoutes } from '../testing/render';
 import { AppToaster } from './App';
-import { AppRoutes, preloadRoutes } from './routes';
 import { signIn } from '../testing/realCore';
-import { renderInLongSlices, renderInShortSlices } from '../lib/renderSlices';
 import { makeStore, type AppStore } from './store';
-
-// React's slices (lib/renderSlices.ts), watched: the real ones run.
-vi.mock('../lib/renderSlices', { spy: true });
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// The pages are lazy (app/routes.tsx): loaded once here, they render at once.
-beforeAll(preloadRoutes);
 afterAll(() => server.close());
 
 let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  vi.mocked(renderInLongSlices).mockClear();
-  vi.mocked(renderInShortSlices).mockClear();
   stubMatchMedia();
   scrollTo = vi.fn();
   vi.spyOn(window, 'scrollTo').mockImplementation(scrollTo as unknown as typeof window.scrollTo);
@@ -42,17 +33,16 @@ function WhereAmI() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-type Route = string | { pathname: string; state?: unknown };
-
-function renderApp(route: Route, store: AppStore = makeStore()) {
-  const result = renderWithProviders(
-    <>
-      <AppRoutes />
-      <WhereAmI />
-      <AppToaster />
-    </>,
-    { store, route: route as string },
-  );
+async function renderApp(route: InitialEntry, store: AppStore = makeStore()) {
+  const result = await renderRoutes(route, {
+    store,
+    inside: (
+      <>
+        <WhereAmI />
+        <AppToaster />
+      </>
+    ),
+  });
   return { ...result, user: userEvent.setup() };
 }
 
@@ -65,17 +55,17 @@ async function signedInStore(): Promise<AppStore> {
 }
 
 describe('route guard', () => {
-  it('sends a visitor without a token from a protected page to /login', () => {
-    renderApp('/bookmark');
-    expect(where()).toBe('/login');
+  it('sends a visitor without a token from a protected page to /login', async () => {
+    await renderApp('/bookmark');
+    await waitFor(() => expect(where()).toBe('/login'));
     expect(screen.getByRole('heading', { name: 'Welcome to Murmur' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('after logging in through the form, lands on the remembered page', async () => {
-    const { user, store } = renderApp('/post/p-01?focus=comments');
-    expect(where()).toBe('/login');
-    await user.type(screen.getByLabelText('Username'), 'guest');
+    const { user, store } = await renderApp('/post/p-01?focus=comments');
+    await waitFor(() => expect(where()).toBe('/login'));
+    await user.type(await screen.findByLabelText('Username'), 'guest');
     await user.type(screen.getByLabelText('Password'), 'guest123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(where()).toBe('/post/p-01?focus=comments'));
@@ -84,8 +74,8 @@ describe('route guard', () => {
   });
 
   it('Login As Guest signs in with the demo account and goes home when nothing was remembered', async () => {
-    const { user } = renderApp('/login');
-    await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+    const { user } = await renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Login As Guest' }));
     await waitFor(() => expect(where()).toBe('/'));
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
@@ -112,9 +102,10 @@ describe('route guard', () => {
       if (frame && screen.queryAllByRole('article').length === 0) shown.push('frame only');
     });
     try {
-      const { user } = renderApp('/login');
+      const { user } = await renderApp('/login');
+      await screen.findByRole('button', { name: 'Login As Guest' });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-      await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+      await user.click(await screen.findByRole('button', { name: 'Login As Guest' }));
       await waitFor(() => expect(where()).toBe('/'));
       expect(screen.getAllByRole('article').length).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -123,11 +114,6 @@ describe('route guard', () => {
       expect(requests.filter((r) => r === 'GET /api/users/bookmark')).toHaveLength(0);
       // The guest's bookmarked seed posts show as bookmarked.
       expect(screen.getAllByRole('button', { name: 'Bookmark', pressed: true }).length).toBeGreaterThan(0);
-      // The move rendered in long slices, and React's own came back once Home was on screen.
-      expect(renderInLongSlices).toHaveBeenCalledTimes(1);
-      expect(vi.mocked(renderInShortSlices).mock.invocationCallOrder.at(-1)).toBeGreaterThan(
-        vi.mocked(renderInLongSlices).mock.invocationCallOrder[0]!,
-      );
     } finally {
       observer.disconnect();
       server.resetHandlers();
@@ -140,20 +126,19 @@ describe('route guard', () => {
     const onRequest = ({ request }: { request: Request }) => requests.push(new URL(request.url).pathname);
     server.events.on('request:start', onRequest);
     try {
-      const { user } = renderApp('/theme');
-      await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+      const { user } = await renderApp('/theme');
+      await user.click(await screen.findByRole('button', { name: 'Login As Guest' }));
       await waitFor(() => expect(where()).toBe('/theme'));
       expect(requests).not.toContain('/api/posts/feed');
-      expect(renderInLongSlices).not.toHaveBeenCalled();
     } finally {
       server.events.removeListener('request:start', onRequest);
     }
   });
 
   it('keeps the remembered page across the switch to sign-up, and lands there after signing up', async () => {
-    const { user, store } = renderApp('/theme');
-    await user.click(screen.getByRole('link', { name: 'Create an account' }));
-    expect(where()).toBe('/signup');
+    const { user, store } = await renderApp('/theme');
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    await waitFor(() => expect(where()).toBe('/signup'));
     const username = `route_${Date.now()}`;
     await user.type(screen.getByLabelText('First name'), 'Grace');
     await user.type(screen.getByLabelText('Last name'), 'Hopper');
@@ -167,33 +152,27 @@ describe('route guard', () => {
   });
 
   it('opening /login with a token held goes to the remembered page, or home', async () => {
-    renderApp(
+    await renderApp(
       { pathname: '/login', state: { from: { pathname: '/explore', search: '', hash: '' } } },
       await signedInStore(),
     );
-    expect(where()).toBe('/explore');
+    await waitFor(() => expect(where()).toBe('/explore'));
   });
 
   it('opening /signup with a token held goes home', async () => {
-    const store = await signedInStore();
-    // Home's first reads (api/signInReads.ts) come before it: the render settles once they are in.
-    await act(async () => {
-      renderApp('/signup', store);
-    });
+    await renderApp('/signup', await signedInStore());
     await waitFor(() => expect(where()).toBe('/'));
   });
 
   it('a session from an earlier visit, at /login, reads its bookmarks (the stored user may be out of date)', async () => {
     const store = await signedInStore();
     // A page opened later: no sign-in has answered in it.
-    takeSignInBookmarks('');
+    store.dispatch(api.util.resetApiState());
     const requests: string[] = [];
     const onRequest = ({ request }: { request: Request }) => requests.push(new URL(request.url).pathname);
     server.events.on('request:start', onRequest);
     try {
-      await act(async () => {
-        renderApp('/login', store);
-      });
+      await renderApp('/login', store);
       await waitFor(() => expect(where()).toBe('/'));
       expect(requests.filter((r) => r === '/api/users/bookmark')).toHaveLength(1);
     } finally {
@@ -204,8 +183,8 @@ describe('route guard', () => {
 
 describe('login and sign-up failures', () => {
   it('a wrong password shows the message and stays on /login', async () => {
-    const { user, store } = renderApp('/login');
-    await user.type(screen.getByLabelText('Username'), 'guest');
+    const { user, store } = await renderApp('/login');
+    await user.type(await screen.findByLabelText('Username'), 'guest');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Username or password is incorrect')).toBeInTheDocument();
@@ -215,7 +194,7 @@ describe('login and sign-up failures', () => {
   });
 
   it('a taken user name shows the same message', async () => {
-    const { user } = renderApp('/signup');
+    const { user } = await renderApp('/signup');
     await user.type(screen.getByLabelText('First name'), 'A');
     await user.type(screen.getByLabelText('Last name'), 'B');
     await user.type(screen.getByLabelText('User name'), 'guest');
@@ -227,7 +206,7 @@ describe('login and sign-up failures', () => {
   });
 
   it('shows "Passwords not matched" while the passwords differ, without blocking submission', async () => {
-    const { user, store } = renderApp('/signup');
+    const { user, store } = await renderApp('/signup');
     const confirm = screen.getByLabelText('Confirm password');
     await user.type(screen.getByLabelText('Password'), 'secret-1');
     await user.type(confirm, 'secret-2');
@@ -247,15 +226,15 @@ describe('login and sign-up failures', () => {
     await waitFor(() => expect(store.getState().session.token).not.toBeNull());
   });
 
-  it('every field is required and labelled', () => {
-    renderApp('/signup');
+  it('every field is required and labelled', async () => {
+    await renderApp('/signup');
     for (const label of ['First name', 'Last name', 'User name', 'Password', 'Confirm password']) {
       expect(screen.getByLabelText(label)).toBeRequired();
     }
   });
 
   it('the show/hide toggle reveals the password and reports its state', async () => {
-    const { user } = renderApp('/login');
+    const { user } = await renderApp('/login');
     const input = screen.getByLabelText('Password');
     const toggle = screen.getByRole('button', { name: 'Show password' });
     expect(input).toHaveAttribute('type', 'password');
@@ -268,16 +247,16 @@ describe('login and sign-up failures', () => {
 
 describe('unknown paths', () => {
   it('shows Page Not Found, and Back to Home goes home', async () => {
-    const { user } = renderApp('/no/such/page', await signedInStore());
+    const { user } = await renderApp('/no/such/page', await signedInStore());
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to Home' }));
-    expect(where()).toBe('/');
+    await waitFor(() => expect(where()).toBe('/'));
   });
 
   it('Back to Home without a session ends at /login', async () => {
-    const { user } = renderApp('/nowhere');
+    const { user } = await renderApp('/nowhere');
     await user.click(screen.getByRole('button', { name: 'Back to Home' }));
-    expect(where()).toBe('/login');
+    await waitFor(() => expect(where()).toBe('/login'));
   });
 });
 
@@ -288,7 +267,7 @@ describe('the session', () => {
         session: { user: (await signedInStore()).getState().session.user, token: 'not.a.token' },
       },
     });
-    renderApp('/explore', store);
+    await renderApp('/explore', store);
     await waitFor(() => expect(where()).toBe('/login'));
     expect(store.getState().session).toEqual({ user: null, token: null });
     expect(await screen.findByText(SESSION_ENDED_MESSAGE)).toBeInTheDocument();
@@ -299,27 +278,27 @@ describe('the session', () => {
     const store = makeStore({ persist: true });
     await signIn(store);
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).not.toBeNull();
-    const { user } = renderApp('/theme', store);
+    const { user } = await renderApp('/theme', store);
     await user.click(screen.getByRole('button', { name: 'Log out' }));
-    expect(where()).toBe('/login');
+    await waitFor(() => expect(where()).toBe('/login'));
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem(AUTH_STORAGE_KEY)).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Login As Guest' }));
+    await user.click(await screen.findByRole('button', { name: 'Login As Guest' }));
     await waitFor(() => expect(where()).toBe('/'));
   });
 });
 
 describe('the shell', () => {
   it('marks the current page in the navigation and links the profile to the user', async () => {
-    const { user } = renderApp('/explore', await signedInStore());
+    const { user } = await renderApp('/explore', await signedInStore());
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const link = (name: string) => within(nav).getByRole('link', { name });
     expect(link('Explore')).toHaveAttribute('aria-current', 'page');
     expect(link('Home')).not.toHaveAttribute('aria-current');
     expect(link('Profile')).toHaveAttribute('href', '/profile/guest');
     await user.click(link('BookMarks'));
-    expect(where()).toBe('/bookmark');
+    await waitFor(() => expect(where()).toBe('/bookmark'));
     expect(link('BookMarks')).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: /Your profile/ })).toHaveAttribute('href', '/profile/guest');
     expect(screen.getByRole('link', { name: 'Murmur, home' })).toHaveAttribute('href', '/');
@@ -327,10 +306,10 @@ describe('the shell', () => {
   });
 
   it('scrolls to the top when the path changes', async () => {
-    const { user } = renderApp('/', await signedInStore());
+    const { user } = await renderApp('/', await signedInStore());
     scrollTo.mockClear();
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Theme' }));
-    expect(where()).toBe('/theme');
+    await waitFor(() => expect(where()).toBe('/theme'));
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
   });
 });

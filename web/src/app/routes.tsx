@@ -1,103 +1,181 @@
-import { createElement, lazy, useState, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { yieldToPage } from '@murmur/backend/protocol';
+// The route table of docs/product.md, "Screens", for React Router's data
+// router (app/startup/router.tsx in the browser, src/prerender.tsx at build
+// time). Each page's module is loaded with its route (`lazy`): the entry
+// holds only the router, the store and the guards, so /login does not
+// download the feed, the composer or the shell, nor a signed-in page the
+// login forms. Each page's reads start in its route's loader, before it
+// renders, as RTK Query's documentation shows with React Router
+// (`dispatch(endpoint.initiate(arg))`, the subscription released once
+// answered: the page's hooks hold their own).
+import type { ComponentType } from 'react';
+import { Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { api, FRESH_FOR_SECONDS, SEARCH_LIST_LIMIT, type FeedArg } from '../api/apiSlice';
+import { restoreLastVisit } from '../features/last-visit';
+import { selectFilter } from '../features/posts/feedSlice';
+import { backendAnswering } from '../lib/backendGate';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
+import type { AppStore } from './store';
 
-const preloads: Array<() => Promise<unknown>> = [];
+type Dispatch = AppStore['dispatch'];
+/** A read started by a loader: RTK Query's `initiate` result. */
+type Read = PromiseLike<unknown> & { unsubscribe(): void };
 
 /**
- * A page loaded with its route (React.lazy): the entry holds only the router,
- * the store and the guards, so /login does not download the feed, the
- * composer or the shell, nor a signed-in page the login forms. The build
- * prerenders some of these pages and preloads their chunks (app/prerendered.ts).
- * A page mounted once its module is in renders at once instead of suspending.
+ * A loader that starts `reads` for a signed-in visitor (a page's data, with
+ * the bookmark ids every card shows). The navigation waits for their answers
+ * when the backend answers at once, so that the page renders whole, with its
+ * data; while the backend starts (the page a visit opens with), the page
+ * renders at once with its loading state, or with what the cache holds.
  */
-function page<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  let loaded: ComponentType<Props> | undefined;
-  const preload = () => load().then((component) => (loaded = component));
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  preloads.push(preload);
-  function Page(props: Props) {
-    // Chosen once per mount: switching from Lazy to the module later would remount the page.
-    const [component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
-    return createElement(component, props);
-  }
-  return Object.assign(Page, { preload });
+function readsBeforeRender(
+  store: AppStore,
+  reads: (dispatch: Dispatch, params: Record<string, string | undefined>, url: URL) => Read[],
+  before?: () => Promise<unknown>,
+): LoaderFunction {
+  return async ({ params, request }) => {
+    const { token } = store.getState().session;
+    // A visitor without a session goes to /login (RequireAuth): nothing to read.
+    if (!token) return null;
+    await before?.();
+    const started = [
+      ...reads(store.dispatch, params, new URL(request.url)),
+      store.dispatch(api.endpoints.getBookmarks.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
+    ];
+    const answered = Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
+    if (backendAnswering()) await answered;
+    return null;
+  };
 }
 
-/** Loads every page's module (tests render the routes at once after it). */
-export function preloadRoutes(): Promise<unknown> {
-  return Promise.all(preloads.map((preload) => preload()));
-}
+const feed = (dispatch: Dispatch, arg: FeedArg) =>
+  dispatch(api.endpoints.getFeed.initiate(arg, { forceRefetch: FRESH_FOR_SECONDS }));
 
-const AppLayout = page(() => import('./layout/AppLayout').then((m) => m.AppLayout));
-const HomePage = page(() => import('../features/posts/HomePage').then((m) => m.HomePage));
-const ExplorePage = page(() => import('../features/posts/ExplorePage').then((m) => m.ExplorePage));
-const BookmarksPage = page(() => import('../features/posts/BookmarksPage').then((m) => m.BookmarksPage));
-const ProfilePage = page(() => import('./pages/ProfilePage').then((m) => m.ProfilePage));
-const PostDetailPage = page(() => import('./pages/PostDetailPage').then((m) => m.PostDetailPage));
-const TagPage = page(() => import('../features/posts/TagPage').then((m) => m.TagPage));
-const SearchPage = page(() => import('./pages/SearchPage').then((m) => m.SearchPage));
-const DataPage = page(() => import('../features/demo-data/DataPage').then((m) => m.DataPage));
-const ThemePage = page(() => import('../features/theme/ThemePage').then((m) => m.ThemePage));
-const LoginPage = page(() => import('../features/auth/LoginPage').then((m) => m.LoginPage));
-const DemoDataSection = page(() => import('../features/demo-data/ResetDemoData').then((m) => m.DemoDataSection));
-const SignupPage = page(() => import('../features/auth/SignupPage').then((m) => m.SignupPage));
+/** A page's module, loaded with its route. */
+const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
+
+const loadAppLayout = () => import('./layout/AppLayout');
+const loadHomePage = () => import('../features/posts/HomePage');
 
 /**
  * Loads the modules of the page a sign-in leads to (the shell and Home), so
  * that the first post follows the click without waiting for them; the login
- * and sign-up pages call it once they are idle (src/start.tsx). One page at a
- * time, with the page's turn between them: asking for a page's chunks costs
- * the main thread a few ms each (a `<link rel="modulepreload">` per chunk),
- * and both at once made a long task on a phone.
+ * and sign-up pages call it once they are idle (app/startup).
  */
 export async function preloadSignedInPages(): Promise<void> {
-  await AppLayout.preload();
-  await yieldToPage();
-  await HomePage.preload();
+  await Promise.all([loadAppLayout(), loadHomePage()]);
 }
 
-/**
- * The route table of docs/product.md, "Screens". No Suspense boundary above the layout and the
- * auth pages: on the first render the root waits for their chunks (keeping
- * the prerendered page on screen), and a navigation (a transition) keeps the
- * page it leaves until the next one is ready. Inside the layout, a page that
- * is still loading shows the shell with a spinner (layout/AppLayout.tsx).
- */
-export function AppRoutes() {
+/** The signed-in pages, inside the frame (the header, the navigation, Who to Follow). */
+function signedInPages(store: AppStore): RouteObject[] {
+  const filter = () => selectFilter(store.getState());
+  return [
+    {
+      index: true,
+      ...page(loadHomePage, 'HomePage'),
+      // A return visit shows the feed seen last while Home's own read waits for the backend.
+      loader: readsBeforeRender(
+        store,
+        (dispatch) => [feed(dispatch, { scope: 'home', filter: filter() })],
+        () => restoreLastVisit(store.dispatch, store.getState),
+      ),
+    },
+    {
+      path: 'explore',
+      ...page(() => import('../features/posts/ExplorePage'), 'ExplorePage'),
+      loader: readsBeforeRender(store, (dispatch) => [feed(dispatch, { scope: 'explore', filter: filter() })]),
+    },
+    {
+      path: 'bookmark',
+      ...page(() => import('../features/posts/BookmarksPage'), 'BookmarksPage'),
+      loader: readsBeforeRender(store, (dispatch) => [feed(dispatch, { scope: 'bookmarks' })]),
+    },
+    {
+      path: 'profile/:username',
+      ...page(() => import('./pages/ProfilePage'), 'ProfilePage'),
+      loader: readsBeforeRender(store, (dispatch, { username = '' }) => [
+        dispatch(api.endpoints.getUserByName.initiate(username, { forceRefetch: FRESH_FOR_SECONDS })),
+        feed(dispatch, { scope: 'author', username, filter: filter() }),
+      ]),
+    },
+    {
+      path: 'post/:postId',
+      ...page(() => import('./pages/PostDetailPage'), 'PostDetailPage'),
+      loader: readsBeforeRender(store, (dispatch, { postId = '' }) => [
+        dispatch(api.endpoints.getPost.initiate(postId, { forceRefetch: FRESH_FOR_SECONDS })),
+      ]),
+    },
+    {
+      path: 'tag/:tag',
+      ...page(() => import('../features/posts/TagPage'), 'TagPage'),
+      loader: readsBeforeRender(store, (dispatch, { tag = '' }) => [
+        feed(dispatch, { scope: 'tag', tag, filter: filter() }),
+      ]),
+    },
+    {
+      path: 'search',
+      ...page(() => import('./pages/SearchPage'), 'SearchPage'),
+      loader: readsBeforeRender(store, (dispatch, _params, url) => {
+        const q = (url.searchParams.get('q') ?? '').trim();
+        if (!q) return [];
+        return [
+          dispatch(api.endpoints.search.initiate({ q, limit: SEARCH_LIST_LIMIT }, { forceRefetch: FRESH_FOR_SECONDS })),
+          feed(dispatch, { scope: 'search', q }),
+        ];
+      }),
+    },
+    { path: 'settings/data', ...page(() => import('../features/demo-data/DataPage'), 'DataPage') },
+    {
+      path: 'theme',
+      lazy: async () => {
+        const [{ ThemePage }, { DemoDataSection }] = await Promise.all([
+          import('../features/theme/ThemePage'),
+          import('../features/demo-data/ResetDemoData'),
+        ]);
+        return {
+          Component: () => (
+            <ThemePage>
+              <DemoDataSection />
+            </ThemePage>
+          ),
+        };
+      },
+    },
+  ];
+}
+
+/** Every route: the protected pages in their frame, the sign-in pages, and the 404. */
+export function appRoutes(store: AppStore): RouteObject[] {
+  return [
+    {
+      Component: AppRoot,
+      children: [
+        {
+          Component: RequireAuth,
+          children: [{ ...page(loadAppLayout, 'AppLayout'), children: signedInPages(store) }],
+        },
+        {
+          Component: RedirectIfSignedIn,
+          children: [
+            { path: 'login', ...page(() => import('../features/auth/LoginPage'), 'LoginPage') },
+            { path: 'signup', ...page(() => import('../features/auth/SignupPage'), 'SignupPage') },
+          ],
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ];
+}
+
+/** What every page sits in. */
+function AppRoot() {
   return (
     <>
       <ScrollToTop />
-      <Routes>
-        <Route element={<RequireAuth />}>
-          <Route element={<AppLayout />}>
-            <Route index element={<HomePage />} />
-            <Route path="explore" element={<ExplorePage />} />
-            <Route path="bookmark" element={<BookmarksPage />} />
-            <Route path="profile/:username" element={<ProfilePage />} />
-            <Route path="post/:postId" element={<PostDetailPage />} />
-            <Route path="tag/:tag" element={<TagPage />} />
-            <Route path="search" element={<SearchPage />} />
-            <Route path="settings/data" element={<DataPage />} />
-            <Route
-              path="theme"
-              element={
-                <ThemePage>
-                  <DemoDataSection />
-                </ThemePage>
-              }
-            />
-          </Route>
-        </Route>
-        <Route element={<RedirectIfSignedIn />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="signup" element={<SignupPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <Outlet />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { combineSlices, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../api/apiSlice';
-import { lastFeedKeeper, lastFeedSlice } from '../api/lastFeed';
 import { loadStoredSession, logout, saveSession, sessionSlice } from '../api/session';
+import { lastVisitListener } from '../features/last-visit';
 import { feedSlice } from '../features/posts/feedSlice';
 import { loadTheme, saveTheme } from '../features/theme/theme';
 import { themeSlice } from '../features/theme/themeSlice';
 
-const appReducer = combineSlices(sessionSlice, api, themeSlice, feedSlice, lastFeedSlice);
+const appReducer = combineSlices(sessionSlice, api, themeSlice, feedSlice);
 
 export type RootState = ReturnType<typeof appReducer>;
 
@@ -19,7 +19,7 @@ function rootReducer(state: Partial<RootState> | undefined, action: UnknownActio
 /**
  * A new store. `persist` (on in the app, off by default in tests) restores the
  * session and the theme from localStorage and saves them back on change, and
- * keeps Home's first page for the next visit (api/lastFeed.ts).
+ * keeps what the next visit shows first (features/last-visit).
  */
 export function makeStore(options: { preloadedState?: Partial<RootState>; persist?: boolean } = {}) {
   const { persist = false } = options;
@@ -36,11 +36,13 @@ export function makeStore(options: { preloadedState?: Partial<RootState>; persis
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(onLogout.middleware).concat(api.middleware),
+    middleware: (getDefault) => {
+      const middleware = getDefault().prepend(onLogout.middleware).concat(api.middleware);
+      return persist ? middleware.concat(lastVisitListener()) : middleware;
+    },
   });
   if (persist) {
     let last = store.getState();
-    store.subscribe(lastFeedKeeper(store.getState));
     store.subscribe(() => {
       const state = store.getState();
       if (state.session !== last.session) saveSession(state.session);

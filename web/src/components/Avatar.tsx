@@ -39,7 +39,7 @@ export function Avatar({ src, localSrc, name, size = 40, className = '' }: Avata
       // A new element when the avatar changes between a drawing's copies and
       // a file of its own: Chromium keeps an <img>'s srcset density after the
       // srcset goes, so an upload that replaced a drawing reported a natural
-      // width of 0 for a 1-pixel image (a density of 1.7 from the old copy).
+      // width of 0 for a 1-pixel image (the old copy's density applied to it).
       key={copies ? 'copies' : 'file'}
       className={classes}
       src={shown}

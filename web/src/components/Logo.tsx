@@ -1,9 +1,9 @@
 /**
  * The Murmur mark (the drawing of public/logo.svg, which scripts/media/svgs.py
  * makes), drawn inline. As an `<img>` of that file it cost the main thread a
- * document of its own, made when the file arrived (an SVG image is one): up
- * to 30 ms on a phone's CPU, in the middle of a sign-in's move to Home and of
- * a return visit's first frames. Decorative: whatever wraps it carries the name.
+ * document of its own, made when the file arrived (an SVG image is one), in
+ * the middle of a sign-in's move to Home and of a return visit's first
+ * frames (bench/NOTES.md, item 29). Decorative: whatever wraps it carries the name.
  */
 export function Logo({ size = 32, className = '' }: { size?: number; className?: string }) {
   return (

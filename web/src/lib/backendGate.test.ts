@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendFetch, holdBackendRequestsUntil } from './backendGate';
+import { backendAnswering, backendFetch, holdBackendRequestsUntil } from './backendGate';
 
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
 
@@ -43,5 +43,20 @@ describe('backendFetch', () => {
     holdBackendRequestsUntil(Promise.reject(new Error('no service worker')));
     await expect(backendFetch('/api/posts')).rejects.toThrow('no service worker');
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('backendAnswering', () => {
+  it('is false while the backend starts, true once it has, false again for a new start', async () => {
+    expect(backendAnswering()).toBe(true);
+    let start!: () => void;
+    holdBackendRequestsUntil(new Promise<void>((resolve) => (start = resolve)));
+    expect(backendAnswering()).toBe(false);
+    start();
+    await backendFetch('/api/posts').catch(() => undefined);
+    expect(backendAnswering()).toBe(true);
+    holdBackendRequestsUntil(Promise.reject(new Error('no backend')));
+    await backendFetch('/api/posts').catch(() => undefined);
+    expect(backendAnswering()).toBe(false);
   });
 });

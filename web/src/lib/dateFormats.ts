@@ -1,6 +1,5 @@
 // Made ahead of the first card: the date formatters of lib/time.ts, whose
-// first use loads the locale's data. Kept apart from lib/time.ts so that the
-// picture script (src/bootPicture.ts), which formats relative times, carries no worker.
+// first use loads the locale's data.
 import { fullDate, shortDate } from './time';
 
 /** Makes the page's formatters (a few ms once the locale's data is in). */
@@ -12,15 +11,14 @@ function makeDateFormats(): void {
 
 /**
  * Makes the formatters ahead of the first card, without a long task. The
- * first date formatter a browser process makes loads the locale's data (ICU),
- * which takes about 20 ms of a desktop's CPU and over 100 ms of a phone's in
- * one piece: a feed's first render would wait for it, and made on its own it
- * is a long task that holds up a tap. That data is shared by the whole
+ * first date formatter a browser process makes loads the locale's data (ICU)
+ * in one piece (bench/NOTES.md, item 18): a feed's first render would wait
+ * for it, and made on its own it is a long task that holds up a tap. That data is shared by the whole
  * process, so a worker (./dateFormatsWorker.ts) makes the first formatters
  * on its own thread; the page's own, made once it has (and the page is
  * idle), then cost a few ms. Where a worker cannot start, the formatters are
  * made on the page, as at their first use. The app calls this as it starts
- * (src/start.tsx).
+ * (app/startup).
  */
 export function prepareDateFormats(whenIdle: () => Promise<void>): Promise<void> {
   const warmed = new Promise<void>((resolve) => {

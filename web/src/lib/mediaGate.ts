@@ -19,7 +19,7 @@ function set(value: UploadsState): void {
 }
 
 /**
- * Uploads are not requested until `served` resolves (start.tsx: the backend
+ * Uploads are not requested until `served` resolves (app/startup/backend.ts: the backend
  * started and its service worker active); if it rejects, never.
  */
 export function holdUploadsUntil(served: Promise<unknown>): void {

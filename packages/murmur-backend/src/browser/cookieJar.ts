@@ -1,8 +1,8 @@
 // A small stand-in for `tough-cookie`, aliased in web/vite.config.ts for the
 // browser build. msw keeps the cookies that mocked responses set in a
 // tough-cookie jar, and tough-cookie carries the whole public-suffix list
-// (tldts): about 290 kB of the mock chunk's 440 kB, loaded before the first
-// render. Our API sets no cookies (the token travels in a header), so a jar
+// (tldts): most of the mock chunk, loaded before the first render
+// (bench/NOTES.md, item 2). Our API sets no cookies (the token travels in a header), so a jar
 // that only does what msw asks of it, for one origin, is all we need: exact
 // host or parent-domain match, path prefix, expiry. Only the parts msw's
 // cookie store uses are here: Cookie (fromJSON, toJSON, toString),

@@ -50,11 +50,11 @@ function handlerErrorResponse(reason: unknown): Response {
 /**
  * A request whose body the caller gave as a string. msw clones every request
  * before it tries a handler (the clone is what its life-cycle events
- * report). A Request's own `clone()` tees the body stream: in Chromium
- * 0.27 ms for a 50-byte JSON body, and reading the original afterwards
- * 0.3 ms more (0.02 ms untouched), together more than the core takes to
- * answer. This request's clone is built again from the same string
- * (0.015 ms): the same method, URL, headers, signal and body.
+ * report). A Request's own `clone()` tees the body stream, which in
+ * Chromium costs more than the core takes to answer, and so does reading
+ * the original afterwards (bench/NOTES.md, item 6). This request's clone is
+ * built again from the same string: the same method, URL, headers, signal
+ * and body.
  */
 class ReplayableRequest extends Request {
   readonly #init: RequestInit & { body: string };

@@ -185,7 +185,7 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   void whenIdle().then(() => core.prepareSearch());
   // With `waitForWorker: false` the transport does not wait for the worker:
   // on a first visit to Murmur's site it activates only once its install has
-  // precached the whole site (about 2.4 MB), and on that first visit it
+  // precached the whole site, and on that first visit it
   // registers only once the page is idle, so the install does not compete
   // with the first render.
   const workerActive = startedEarly ?? whenIdle().then(startWorker);

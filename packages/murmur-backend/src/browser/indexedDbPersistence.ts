@@ -9,14 +9,15 @@
 //   the save it follows); `media` holds uploads by id; `quarantine` keeps
 //   unreadable saved states. A version-1 database (no journal) is upgraded in
 //   place and its state loads as it is.
-// - A write (any non-GET) takes the Web Lock `murmur-state`, runs the request
-//   at an explicit clock (`handleAt`), and on 2xx appends it to the journal in
-//   one transaction that re-checks the head (another tab saved first: the
-//   change is undone, that save loaded, and the request run again); the
-//   response goes out only once that transaction has committed. A sign-in is
-//   not journaled (it changes nothing). The first save, a reset, and a
-//   compaction every COMPACT_EVERY (64) entries (in the background, holding
-//   the lock) save the snapshot in full and empty the journal.
+// - A request runs at an explicit clock (`handleAt`), and one the core says
+//   `changed` the state is appended to the journal, holding the Web Lock
+//   `murmur-state`, in one transaction that re-checks the head (another tab
+//   saved first: the change is undone, that save loaded, and the request run
+//   again); its response goes out only once that transaction has committed.
+//   A read, a sign-in or a refusal changes nothing and is not saved. The
+//   first save, a reset, and a compaction every IDB_COMPACT_EVERY entries (in
+//   the background, holding the lock) save the snapshot in full and empty
+//   the journal (../persistence/persistentBackend.ts and the parts beside it).
 // - Loading a save (start-up, another tab's): the snapshot, then the journal
 //   replayed on it at the recorded clocks, which gives the same state (the
 //   core's salt generator is in the snapshot). A journal with a gap or a stray
@@ -43,7 +44,7 @@
 //   (../persistence/savedMarker.ts): found again with storage empty, start-up says once
 //   that the browser cleared the data (STORAGE_CLEARED).
 
-import { openDatabase } from '../persistence/db.js';
+import { openDatabase } from '../persistence/indexedDb.js';
 import { browserLocks } from '../persistence/locks.js';
 import { PersistentBackend, type SnapshotCore } from '../persistence/persistentBackend.js';
 import {
@@ -55,7 +56,8 @@ import {
   type DataChangedDetail,
 } from '../persistence/constants.js';
 import { browserMarker, lossNotices } from '../persistence/savedMarker.js';
-import { IdbStateStore, MemoryStateStore, type StateStore } from '../persistence/store.js';
+import { MemoryStateStore, type StateStore } from '../persistence/store.js';
+import { IdbStateStore } from '../persistence/idbStateStore.js';
 
 export { createPersistenceHandlers } from '../core/mediaRoutes.js';
 export { PersistentBackend } from '../persistence/persistentBackend.js';
@@ -73,11 +75,11 @@ export async function startPersistence(
   const notices: string[] = [];
   const marker = browserMarker();
   const opening = openDatabase().then(
-    (db) => ({ db, store: new IdbStateStore(db, { reopen: () => openDatabase() }) as StateStore }),
+    (database) => ({ database, store: new IdbStateStore(database, { reopen: () => openDatabase() }) as StateStore }),
     (error: unknown) => {
       console.warn('Murmur: IndexedDB is not available', error);
       notices.push(NOT_PERSISTENT);
-      return { db: null, store: new MemoryStateStore() as StateStore };
+      return { database: null, store: new MemoryStateStore() as StateStore };
     },
   );
   let ready: SnapshotCore;
@@ -85,7 +87,7 @@ export async function startPersistence(
     ready = await core;
   } catch (error) {
     // No backend after all: the connection is not kept open.
-    void opening.then(({ db }) => db?.close());
+    void opening.then(({ database }) => database?.close());
     throw error;
   }
   const { store } = await opening;

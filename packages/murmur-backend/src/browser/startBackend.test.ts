@@ -2,7 +2,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeCore } from '../node/index.js';
-import { call, createPost, signIn } from '../persistence/testing.js';
+import { call, createPost, signIn, upload } from '../persistence/testing.js';
 import { startBackend } from './startBackend.js';
 
 /** Every database in the (fake) browser, with its stores and how many records each holds. */
@@ -10,18 +10,18 @@ async function storedRecords(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { name } of await indexedDB.databases()) {
     if (!name) continue;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
       const open = indexedDB.open(name);
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    for (const store of Array.from(db.objectStoreNames)) {
+    for (const store of Array.from(database.objectStoreNames)) {
       counts[`${name}/${store}`] = await new Promise<number>((resolve) => {
-        const req = db.transaction(store).objectStore(store).count();
+        const req = database.transaction(store).objectStore(store).count();
         req.onsuccess = () => resolve(req.result);
       });
     }
-    db.close();
+    database.close();
   }
   return counts;
 }
@@ -40,7 +40,8 @@ describe('persist', () => {
     expect((await createPost(backend, token, 'kept in memory only')).status).toBe(201);
     expect(
       (
-        await backend.upload(
+        await upload(
+          backend,
           new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).buffer,
           'image/png',
           token,
@@ -67,7 +68,7 @@ describe('persist', () => {
     const core = new Promise<Core>((resolve) => (loaded = resolve));
     const starting = startBackend(core, 'indexeddb');
     // The database exists before the core is in.
-    await expect.poll(async () => (await indexedDB.databases()).map((db) => db.name)).toEqual(['murmur']);
+    await expect.poll(async () => (await indexedDB.databases()).map((database) => database.name)).toEqual(['murmur']);
     loaded(createNodeCore());
     const { backend } = await starting;
     expect((await call(backend, 'GET', '/api/posts')).status).toBe(200);

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
-import {
-  bodyText,
-  bodyWithin,
-  coreBackend,
-  createHandlers,
-  STREAMED_FROM_BYTES,
-  StreamedBody,
-  type ApiRequest,
-} from './apiRoute.js';
+import { bodyWithin, createHandlers } from './apiRoute.js';
+import { bodyText, coreBackend, STREAMED_FROM_BYTES, StreamedBody, type ApiRequest } from './coreCall.js';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
 import { createNodeCore, createTestServer } from '../node/index.js';
 

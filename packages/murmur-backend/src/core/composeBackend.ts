@@ -12,7 +12,7 @@ import {
   type SeedableCore,
   type SeedReport,
 } from './seed.js';
-import { seededCore } from './seededCore.js';
+import { seededCore, type SeedMaker } from './seededCore.js';
 
 /** What composeBackend seeds: the wasm `MockCore`, or one still loading. */
 export type ComposableCore = SnapshotCore & SeedableCore;
@@ -24,15 +24,15 @@ export type Persistence = (
 
 export interface ComposeOptions {
   core: ComposableCore | Promise<ComposableCore>;
-  /** The host's seed; default the core's own (the demo seed). */
-  seed?: MurmurSeed;
-  persistence: Persistence;
   /**
-   * The persistence holds a saved state that replaces the seeded one at once
-   * (a server restarted over its directory): the seed is applied on the
-   * first reset instead of now. A saved state that fails to load is a reset too.
+   * The host's seed; default the core's own (the demo seed). A `SeedMaker`
+   * is for a persistence that holds a saved state which replaces the seeded
+   * one at once (a server restarted over its directory): the seed is made
+   * and applied at the first reset instead of now. A saved state that fails
+   * to load is a reset too.
    */
-  seedOnReset?: boolean;
+  seed?: MurmurSeed | SeedMaker;
+  persistence: Persistence;
 }
 
 /** The backend, notices for the user, and what the core made of the seed (see `SeedReport`). */
@@ -53,8 +53,12 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * what the core made of a `{users, posts}` seed applied at the start.
  */
 export function composeBackend(options: ComposeOptions): Promise<Composed> {
-  checkSeed(options.seed);
   const given = options.seed;
+  if (typeof given === 'function')
+    return options
+      .persistence(Promise.resolve(options.core).then((ready) => seededCore(ready, given).core))
+      .then((composed) => ({ ...composed, seedReport: null }));
+  checkSeed(given);
   // Only a generated seed waits (its generator loads first); the others apply at once.
   const seed: LoadableSeed | Promise<LoadableSeed> | undefined =
     given && 'generate' in given ? loadableSeed(given) : given;
@@ -62,13 +66,13 @@ export function composeBackend(options: ComposeOptions): Promise<Composed> {
   if (isPromise(core) || isPromise(seed)) {
     const seeded = Promise.all([core, seed]).then(([ready, loadable]) => {
       performance.mark('murmur:seed-made');
-      const result = seededCore(ready, loadable, options.seedOnReset);
+      const result = seededCore(ready, loadable);
       performance.mark('murmur:seed-loaded');
       return result;
     });
     const persisted = options.persistence(seeded.then((result) => result.core));
     return Promise.all([persisted, seeded]).then(([composed, { report }]) => ({ ...composed, seedReport: report }));
   }
-  const { core: seededNow, report } = seededCore(core, seed, options.seedOnReset);
+  const { core: seededNow, report } = seededCore(core, seed);
   return options.persistence(seededNow).then((composed) => ({ ...composed, seedReport: report }));
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHandlers } from './apiRoute.js';
 import { createPersistenceHandlers } from './mediaRoutes.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
-import { IdbStateStore } from '../persistence/store.js';
+import { IdbStateStore } from '../persistence/idbStateStore.js';
 import { freshDatabase, newCore, signIn } from '../persistence/testing.js';
 
 // The routes the persistence layer answers in JavaScript, through msw as the
@@ -14,8 +14,8 @@ let backend: PersistentBackend;
 let server: ReturnType<typeof setupServer>;
 
 beforeAll(async () => {
-  const { db } = await freshDatabase();
-  ({ backend } = await PersistentBackend.start({ core: newCore('/murmur/'), store: new IdbStateStore(db) }));
+  const { database } = await freshDatabase();
+  ({ backend } = await PersistentBackend.start({ core: newCore('/murmur/'), store: new IdbStateStore(database) }));
   server = setupServer(...createPersistenceHandlers(backend, '/murmur/'), ...createHandlers(backend, '/murmur/'));
   server.listen({ onUnhandledRequest: 'error' });
 });

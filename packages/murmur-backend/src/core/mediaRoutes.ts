@@ -6,10 +6,11 @@
 
 import { http, HttpResponse } from 'msw';
 import { imageTypeOf } from './imageType.js';
-import { anyOrigin, StreamedBody, type ApiResponse } from './apiRoute.js';
+import { anyOrigin } from './apiRoute.js';
+import { StreamedBody, type ApiResponse } from './coreCall.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { BACKUP_MAX_BYTES, BACKUP_MESSAGES, BackupError, backupFileName } from '../persistence/backup.js';
-import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from '../persistence/constants.js';
+import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from './controlPaths.js';
 
 /** The type the core refuses with 'file must be an image (JPEG/PNG)'. */
 const NOT_AN_IMAGE_TYPE = 'application/octet-stream';
@@ -41,7 +42,12 @@ export function createPersistenceHandlers(backend: MediaBackend, basePath = '/')
       // The bytes decide, not the declared type: a text file named .png, or an
       // SVG, is refused by the core as not an image (JPEG/PNG).
       const type = imageTypeOf(bytes) ?? NOT_AN_IMAGE_TYPE;
-      return json(await backend.upload(bytes, type, request.headers.get('authorization') ?? undefined));
+      // The core registers the file by its type and size, and hands out its id; the bytes go to the store.
+      const registration = JSON.stringify({ type, size: bytes.byteLength });
+      const authorization = request.headers.get('authorization') ?? undefined;
+      return json(
+        await backend.upload({ method: 'POST', url: '/api/media', authorization, body: registration }, { bytes, type }),
+      );
     }),
     http.get(anyOrigin(`${basePath}media`), async ({ request }) => {
       const { pathname } = new URL(request.url);

@@ -5,7 +5,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { getResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bodyText, createHandlers } from './apiRoute.js';
+import { createHandlers } from './apiRoute.js';
+import { bodyText } from './coreCall.js';
 import { createNodeCore, createTestServer } from '../node/index.js';
 import { startBackend } from '../browser/startBackend.js';
 

@@ -4,7 +4,8 @@
 // the server's) initial handlers, and `resetHandlers()` returns to them.
 
 import type { RequestHandler } from 'msw';
-import { createHandlers, type ApiRequest, type Backend } from './apiRoute.js';
+import { createHandlers } from './apiRoute.js';
+import type { ApiRequest, Backend } from './coreCall.js';
 import { withHostOptions, type MurmurCommonOptions } from './hostOptions.js';
 import { createPersistenceHandlers, type MediaBackend } from './mediaRoutes.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';

@@ -107,8 +107,7 @@ export type MurmurSeed = SeedData | { snapshot: string | object } | { generate: 
 /** A core whose whole state can be read and replaced. */
 export interface SeedableCore {
   importSnapshot(json: string): void;
-  /** `importSnapshot` of a text the core accepted before, unchanged since: its rules are not checked again. */
-  importExportedSnapshot?(json: string): void;
+  importSnapshot(json: string): void;
   /** Returns the `SeedReport` as JSON (an older core returns nothing). */
   importSeed(json: string): string | void;
 }
@@ -132,14 +131,7 @@ export function applySeed(core: SeedableCore, seed: LoadableSeed): SeedReport | 
     throw new SeedError('seed: `users` must be a list (or give a `snapshot` or `generate`)');
   try {
     if (snapshot) {
-      // Read once: a seed may make its text when asked (the command's, from the file's bytes).
-      const text = seed.snapshot;
-      if (typeof text !== 'string') core.importSnapshot(JSON.stringify(text));
-      else if (wasAccepted(seed, text) && core.importExportedSnapshot) core.importExportedSnapshot(text);
-      else {
-        core.importSnapshot(text);
-        accepted(seed, text);
-      }
+      core.importSnapshot(typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot));
       return null;
     }
     const report = core.importSeed(JSON.stringify(seed));
@@ -147,47 +139,6 @@ export function applySeed(core: SeedableCore, seed: LoadableSeed): SeedReport | 
   } catch (error) {
     throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/**
- * `{snapshot}` seeds whose text the core accepted, checked whole: a reset or
- * a new sandbox imports the same text again without checking the state's
- * rules again (30 ms of about 100 at 10,000 posts). Keyed by the seed, with
- * the text it gave, compared by the text: a seed whose `snapshot` was given
- * another text since is checked again. `true` for a seed that gives the same
- * text each time (`fixedSnapshotSeed`), so that its megabytes are not kept
- * here. (A snapshot given as an object is checked every time: it may have
- * been changed in place.)
- */
-const acceptedSeeds = new WeakMap<object, string | true>();
-/** Seeds made by `fixedSnapshotSeed`. */
-const fixedSeeds = new WeakSet<object>();
-
-function wasAccepted(seed: object, text: string): boolean {
-  const accepted = acceptedSeeds.get(seed);
-  return accepted === true || accepted === text;
-}
-
-function accepted(seed: object, text: string): void {
-  acceptedSeeds.set(seed, fixedSeeds.has(seed) ? true : text);
-}
-
-/**
- * A `{snapshot}` seed whose text is made when it is imported, always the
- * same (the command's: decoded from a seed file's bytes it holds, so that
- * the server keeps megabytes of UTF-8 rather than a string). `accepted`: a
- * core took this very text before (the command keeps its digest beside the
- * state), so even its first import here skips the rules' check.
- */
-export function fixedSnapshotSeed(text: () => string, accepted: boolean): { readonly snapshot: string } {
-  const seed = {
-    get snapshot() {
-      return text();
-    },
-  };
-  fixedSeeds.add(seed);
-  if (accepted) acceptedSeeds.set(seed, true);
-  return seed;
 }
 
 /** Throws a `SeedError` saying what to change when `generate`'s options are wrong (before anything is loaded). */

@@ -1,32 +1,33 @@
 import type { SnapshotCore } from '../persistence/persistentBackend.js';
 import { applySeed, type LoadableSeed, type SeedableCore, type SeedReport } from './seed.js';
 
+/** A seed made when it is first needed (generated, or read from a file): a restart over a saved state needs it only at a reset. */
+export type SeedMaker = () => Promise<LoadableSeed | undefined>;
+
 /**
  * The core with the host's seed applied, and applied again on `reset()`
  * (the demo's "reset data" and a state restored after a storage fault), so
  * that "the seed" always means the host's. Without a seed, the core itself.
- * Throws a `SeedError` when the seed is refused. `later`: a saved state is
- * about to replace the core's, so the seed waits for the first reset.
- * `report`: what the core made of the seed applied now (null when none was).
+ * Throws a `SeedError` when the seed is refused. Given a `SeedMaker`, a
+ * saved state is about to replace the core's: the seed is made and applied
+ * at the first reset, not now. `report`: what the core made of the seed
+ * applied now (null when none was).
  */
 export function seededCore(
   core: SnapshotCore & SeedableCore,
-  seed: LoadableSeed | undefined,
-  later = false,
+  seed: LoadableSeed | SeedMaker | undefined,
 ): { core: SnapshotCore; report: SeedReport | null } {
   if (!seed) return { core, report: null };
-  const report = later ? null : applySeed(core, seed);
+  const report = typeof seed === 'function' ? null : applySeed(core, seed);
   const seeded: SnapshotCore = {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),
     exportSnapshot: () => core.exportSnapshot(),
     importSnapshot: (json) => core.importSnapshot(json),
-    ...(core.importExportedSnapshot && {
-      importExportedSnapshot: (json: string) => core.importExportedSnapshot!(json),
-    }),
-    reset() {
+    async reset() {
+      const made = typeof seed === 'function' ? await seed() : seed;
       core.reset();
-      applySeed(core, seed);
+      if (made) applySeed(core, made);
     },
   };
   return { core: seeded, report };

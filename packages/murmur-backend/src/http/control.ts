@@ -8,6 +8,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { anyOrigin } from '../core/apiRoute.js';
 import { DevtoolsControls, type Failure, type MswLike } from '../devtools/controls.js';
+import type { RequestRecord } from './requestLog.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-murmur-admin-token';
 export const CONTROL_PREFIX = '__murmur/';
@@ -22,22 +23,11 @@ export const CONTROL_ROUTES: Record<string, readonly string[]> = {
   settings: ['GET', 'HEAD', 'PUT'],
 };
 
-/** One answered request, as `GET __murmur/requests` lists it (newest last). */
-export interface RequestRecord {
-  at: string;
-  method: string;
-  path: string;
-  status: number | 'failed';
-  ms: number;
-  sandbox: string | null;
-}
-
-export const REQUESTS_KEPT = 200;
-
 export interface ControlOptions {
   basePath: string;
   adminToken?: string;
-  msw: MswLike;
+  /** The msw server these handlers are part of, which the settings steer. */
+  msw: () => MswLike;
   requests: () => readonly RequestRecord[];
   health: () => Record<string, unknown>;
 }
@@ -82,8 +72,10 @@ function applySettings(controls: DevtoolsControls, body: unknown): string | null
 /** The control handlers, ahead of the backend's own (which answer reset and backup). */
 export function controlHandlers(options: ControlOptions): RequestHandler[] {
   const prefix = `${options.basePath}${CONTROL_PREFIX}`;
-  const controls = new DevtoolsControls(options.msw, options.basePath);
-  const settings = () => ({ latency: controls.latency, offline: controls.offline });
+  // Made at the first request: the msw server they steer is made from these handlers.
+  let made: DevtoolsControls | undefined;
+  const controls = () => (made ??= new DevtoolsControls(options.msw(), options.basePath));
+  const settings = () => ({ latency: controls().latency, offline: controls().offline });
   return [
     http.all(anyOrigin(prefix.slice(0, -1)), ({ request }) => {
       const given = request.headers.get(ADMIN_TOKEN_HEADER);
@@ -111,7 +103,7 @@ export function controlHandlers(options: ControlOptions): RequestHandler[] {
       } catch {
         return errors(400, 'settings must be a JSON object such as {"latency": 300, "offline": false}');
       }
-      const problem = applySettings(controls, body);
+      const problem = applySettings(controls(), body);
       return problem ? errors(400, problem) : HttpResponse.json(settings());
     }),
   ];

@@ -7,16 +7,17 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { MAX_BODY_BYTES } from '../limits.js';
+import { BACKUP_PATH, RESTORE_PATH } from '../core/controlPaths.js';
 import { BACKUP_MAX_BYTES } from '../persistence/backup.js';
 
-/** The largest upload the core accepts is under 10 MB; a multipart envelope adds a little. */
+/** The largest upload the core accepts, and a little more for a multipart envelope. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 
-/** How many bytes a request to `pathname` may send: uploads and backups have their own limits, everything else 256 kB. */
+/** How many bytes a request to `pathname` may send: uploads and backups have their own limits, everything else MAX_BODY_BYTES. */
 export function bodyLimit(pathname: string, basePath: string): number {
   const rest = pathname.startsWith(basePath) ? pathname.slice(basePath.length).replace(/\/$/, '') : '';
   if (rest === 'api/media') return UPLOAD_MAX_BYTES;
-  if (rest === '__murmur/backup' || rest === '__murmur/restore') return BACKUP_MAX_BYTES;
+  if (rest === BACKUP_PATH || rest === RESTORE_PATH) return BACKUP_MAX_BYTES;
   return MAX_BODY_BYTES;
 }
 

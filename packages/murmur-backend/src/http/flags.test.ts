@@ -2,9 +2,10 @@
 // `murmur-backend serve`'s flags: each one read as documented, and every
 // wrong flag or value refused with what to change (the command exits 2).
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FlagError, HELP, parseServeFlags } from './flags.js';
@@ -121,6 +122,51 @@ describe('parseServeFlags', () => {
       '--admin-token',
     ]) {
       expect(HELP).toContain(`murmur-backend serve ${flag}`);
+    }
+  });
+});
+
+/** The package README's flag table: each row's flags, what it says, and its example. */
+function readmeFlags(): { flags: string[]; text: string; example: string }[] {
+  const readme = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
+  const table = readme.slice(readme.indexOf('### Flags')).split('\n\n')[1]!;
+  return table
+    .split('\n')
+    .slice(2)
+    .map((row) =>
+      row
+        .replaceAll('\\|', '/')
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
+    .map(([flag, text, example]) => ({
+      flags: [...flag!.matchAll(/`(-[\w-]+)/g)].map((match) => match[1]!),
+      text: text!,
+      example: example!.replaceAll('`', ''),
+    }));
+}
+
+describe('--help and the README', () => {
+  const rows = readmeFlags();
+  const helpFlags = [...HELP.matchAll(/^ {2}(?:(-\w), )?(--[\w-]+)(?:, (--[\w-]+))?/gm)].flatMap((match) =>
+    match.slice(1).filter((flag): flag is string => flag !== undefined),
+  );
+
+  it('list the same flags', () => {
+    expect(rows.flatMap((row) => row.flags).sort()).toEqual([...helpFlags].sort());
+  });
+
+  it('give the same example for each flag', () => {
+    const examples = rows.filter((row) => row.example !== '').map((row) => `murmur-backend serve ${row.example}`);
+    const helpExamples = [...HELP.matchAll(/^ +(murmur-backend serve .+)$/gm)].map((match) => match[1]!.trim());
+    expect(examples.sort()).toEqual(helpExamples.sort());
+  });
+
+  it('give the same default for each flag', () => {
+    for (const [, flag, value] of HELP.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)[^\n]*\(default ([^;):]+)/gm)) {
+      const row = rows.find((candidate) => candidate.flags.includes(flag!));
+      expect(row?.text.replaceAll('`', ''), flag).toContain(`default ${value}`);
     }
   });
 });

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { Latency } from '../core/hostOptions.js';
 import { checkGenerateOptions, type GenerateOptions } from '../generate/options.js';
-import type { LogFormat } from './server.js';
+import type { LogFormat } from './requestLog.js';
 
 export const HELP = `Usage: murmur-backend serve [flags]
 
@@ -18,7 +18,7 @@ Flags:
   --host ADDRESS        address to bind (default 127.0.0.1; any other prints a warning)
                           murmur-backend serve --host 0.0.0.0
   --state DIR           directory the state lives in (default ./murmur-data)
-                          murmur-backend serve --state /tmp/murmur-state
+                          murmur-backend serve --state /tmp/murmur
   --memory              keep nothing: every start is the seed again
                           murmur-backend serve --memory
   --seed FILE           start from a seed {users, follows, posts} (an app's fixtures

@@ -4,7 +4,7 @@
 // those being made would pass the budget; small answers pass freely, and one
 // answer larger than the whole budget still goes when nothing else is under way.
 import { describe, expect, it } from 'vitest';
-import { coreBackend, StreamedBody, type ApiRequest } from '../core/apiRoute.js';
+import { coreBackend, StreamedBody, type ApiRequest } from '../core/coreCall.js';
 import { createNodeCore } from '../node/index.js';
 import { OutboundBudget, requestKind } from './outbound.js';
 

@@ -1,9 +1,9 @@
 // How many bytes of the core's answers the HTTP server holds that its
 // clients have not read yet, and a wait before the core makes more. A write
-// that answers every post (`{posts}`, about 8 MB at 10,000 posts) is made in
-// a few ms and read by its client in tens: with 50 clients writing at once,
-// the server made an answer for each of them long before the first was read,
-// and held them all (hundreds of MB). Now a request reaches the core only
+// that answers every post (`{posts}`, megabytes at 10,000 posts) is made
+// far faster than its client reads it: with dozens of clients writing at
+// once, the server made an answer for each of them long before the first was
+// read, and held them all. Now a request reaches the core only
 // while the answers held, and those being made (each counted at the size of
 // the last answer to a request of its kind: method and route, ids left
 // out), fit in the budget; the others wait, their bodies read, before the
@@ -14,7 +14,7 @@
 // here only once read and past `--latency`: a slow client, or a delayed
 // answer, holds no place.
 
-import { StreamedBody, type ApiRequest, type Backend } from '../core/apiRoute.js';
+import { StreamedBody, type ApiRequest, type Backend } from '../core/coreCall.js';
 
 /** The bytes of unread answers the server holds before requests wait for the core: a few whole-list answers at 10,000 posts. */
 export const OUTBOUND_BUDGET_BYTES = 24 * 2 ** 20;

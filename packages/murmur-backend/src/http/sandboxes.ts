@@ -10,13 +10,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { MockCore } from '../../core/mock_core.js';
-import type { ApiRequest, Backend } from '../core/apiRoute.js';
+import type { ApiRequest, Backend } from '../core/coreCall.js';
 import { composeBackend } from '../core/composeBackend.js';
 import type { MediaBackend } from '../core/mediaRoutes.js';
-import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { FileStateStore } from '../persistence/fileStore.js';
+import { FILE_COMPACT_EVERY, FILE_COMPACT_WHEN_IDLE } from '../persistence/compaction.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
+import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import type { MediaRecord } from '../persistence/store.js';
 
 export const SANDBOX_HEADER = 'x-murmur-sandbox';
@@ -26,23 +27,33 @@ export const MAX_SANDBOXES = 256;
 
 export const BAD_SANDBOX_NAME = `${SANDBOX_HEADER} must be 1 to 64 letters, digits, '_' or '-'`;
 
-/**
- * Journal entries after which a state's snapshot is written in full again.
- * Start-up replays at most this many (a like at 10,000 posts replays in
- * about 0.1 ms, its answer the one post); a compaction exports and writes
- * the whole snapshot (3.4 MB there, about 60 ms in the core, writes waiting
- * meanwhile), so that fewer of them keep writes fast and memory low.
- */
-export const COMPACT_EVERY = 512;
-
 export interface StateOptions {
   basePath: string;
-  /** The seed every state starts from (a generated one already made). */
-  seed: LoadableSeed | undefined;
-  /** Images that come with the seed (a backup given as the seed). */
-  seedMedia?: readonly MediaRecord[];
+  /** The seed every state starts from, and its images, made once when a state first needs it. */
+  seed: SeedSource;
   /** The main state's directory; null keeps everything in memory. */
   dir: string | null;
+}
+
+/** A state's seed (none: the core's own, the demo seed) and the images that come with it (a backup file's). */
+export interface Seed {
+  seed?: LoadableSeed;
+  media: readonly MediaRecord[];
+}
+
+/** The seed, made (generated, or read from a file) when first asked for. */
+export type SeedSource = () => Promise<Seed>;
+
+/** `make`, run once when first asked for and then remembered; a failure is not remembered (a file fixed since is read again). */
+export function seedSource(make: () => Promise<Seed>): SeedSource {
+  let made: Promise<Seed> | null = null;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = null;
+      throw error;
+    });
+    return made;
+  };
 }
 
 export interface OpenState {
@@ -53,37 +64,58 @@ export interface OpenState {
   close(): Promise<void>;
 }
 
-/**
- * One state: a new core, the seed, and its directory (or memory). `phases`,
- * when given, gets the ms each step took: `core` (the wasm module and a
- * core), `store` (the directory read), `restore` (the seed or the saved
- * state put into the core).
- */
-export async function openState(
-  dir: string | null,
-  options: StateOptions,
-  phases?: Record<string, number>,
-): Promise<OpenState> {
+/** Where a state's start-up went, ms by step (GET __murmur/health's `startup`). */
+export interface OpenPhases {
+  /** Making the seed (at a restart over a saved state, nothing: it waits for a reset). */
+  seed: number;
+  /** The wasm module and a core. */
+  core: number;
+  /** Reading the directory. */
+  store: number;
+  /** The seed or the saved state put into the core. */
+  restore: number;
+}
+
+/** One state: a new core, the seed, and its directory (or memory). `phases`, when given, gets the ms each step took. */
+export async function openState(dir: string | null, options: StateOptions, phases?: OpenPhases): Promise<OpenState> {
   let mark = performance.now();
-  const lap = (phase: string) => {
-    if (phases) phases[phase] = performance.now() - mark;
-    mark = performance.now();
+  let seedMs = 0;
+  const seed = async () => {
+    const began = performance.now();
+    try {
+      return await options.seed();
+    } finally {
+      seedMs += performance.now() - began;
+    }
+  };
+  const lap = (phase: Exclude<keyof OpenPhases, 'seed'>) => {
+    const now = performance.now();
+    if (phases) {
+      phases[phase] = now - mark - seedMs;
+      phases.seed += seedMs;
+    }
+    seedMs = 0;
+    mark = now;
   };
   const core = createNodeCore(options.basePath);
   lap('core');
   let store: FileStateStore | null = null;
   try {
-    store = dir === null ? null : await FileStateStore.open(dir, { seedMedia: options.seedMedia });
+    store = dir === null ? null : await FileStateStore.open(dir, { seedMedia: async () => (await seed()).media });
     const saved = store !== null && (await store.loadState()).loaded.kind === 'ok';
     lap('store');
     const { backend, seedReport } = await composeBackend({
       core,
-      seed: options.seed,
-      // Restarted over a saved state: importing the seed first would be thrown away at once.
-      seedOnReset: saved,
+      // Restarted over a saved state, which replaces the seed at once: the seed is made at the first reset.
+      seed: saved ? async () => (await options.seed()).seed : (await seed()).seed,
       persistence: async (seeded) => {
         if (store === null) return { backend: PersistentBackend.inMemory(await seeded), notices: [] };
-        return PersistentBackend.start({ core: await seeded, store, compactEvery: COMPACT_EVERY });
+        return PersistentBackend.start({
+          core: await seeded,
+          store,
+          compactEvery: FILE_COMPACT_EVERY,
+          compactWhenIdle: FILE_COMPACT_WHEN_IDLE,
+        });
       },
     });
     lap('restore');
@@ -92,6 +124,8 @@ export async function openState(
       backend,
       seedReport,
       async close() {
+        // A clean stop: the journal folded into the snapshot, so the next start replays nothing.
+        if (store) await backend.compact();
         backend.close();
         await store?.close();
         core.free();

@@ -4,7 +4,7 @@
 // HEAD, OPTIONS and CORS, 413 before a large body is read, a slow client
 // stalling no one, the contract at <base>openapi.json, msw overrides, the
 // control plane and its admin token, static files, sandboxes, and the lock.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -354,16 +354,42 @@ describe('the state directory', () => {
     const commented = await write(`comments/add/${post._id}`, 'return=representation', '{"commentData":"Hi"}');
     expect(commented.headers.get('preference-applied')).toBeNull();
     expect(((await commented.json()) as { posts: unknown[] }).posts).toHaveLength(13);
+    // The directory as a crash would leave it (every answered write flushed, the journal not yet folded).
+    const crashed = tmp('minimal-crashed');
+    cpSync(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('murmur.lock') });
     await first.close();
-    const second = await startMurmurHttpServer({ state: dir });
-    try {
-      const again = (await (await fetch(`${second.url}api/posts/${post._id}`)).json()) as {
-        post: { likes: { likeCount: number }; comments: unknown[] };
-      };
-      expect([again.post.likes.likeCount, again.post.comments.length]).toEqual([1, 1]);
-    } finally {
-      await second.close();
+    for (const state of [crashed, dir]) {
+      const second = await startMurmurHttpServer({ state });
+      try {
+        const again = (await (await fetch(`${second.url}api/posts/${post._id}`)).json()) as {
+          post: { likes: { likeCount: number }; comments: unknown[] };
+        };
+        expect([again.post.likes.likeCount, again.post.comments.length]).toEqual([1, 1]);
+      } finally {
+        await second.close();
+      }
     }
+  });
+
+  it('folds the journal into state.json when it stops, so that the next start replays nothing', async () => {
+    const dir = tmp('stopped');
+    const first = await startMurmurHttpServer({ state: dir });
+    const guest = await signIn(first.url);
+    for (const content of ['one', 'two', 'three']) {
+      const made = await fetch(`${first.url}api/posts`, {
+        method: 'POST',
+        headers: { authorization: guest, prefer: 'return=minimal' },
+        body: JSON.stringify({ postData: { content } }),
+      });
+      expect(made.status).toBe(201);
+    }
+    // The first write saved the state in full; the next two are journal lines.
+    expect(readFileSync(join(dir, 'journal.jsonl'), 'utf8').trim().split('\n')).toHaveLength(2);
+    await first.close();
+    expect(readFileSync(join(dir, 'journal.jsonl'), 'utf8')).toBe('');
+    const [head, snapshot] = readFileSync(join(dir, 'state.json'), 'utf8').split('\n') as [string, string];
+    expect((JSON.parse(head) as { revision: number }).revision).toBe(3);
+    expect(snapshot).toContain('three');
   });
 
   it('refuses a second server, naming the process that holds it', async () => {

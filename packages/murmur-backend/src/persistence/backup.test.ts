@@ -16,8 +16,9 @@ import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { STORAGE_CLEARED } from './constants.js';
 import { lossNotices, memoryMarker } from './savedMarker.js';
-import { IdbStateStore, type StateStore } from './store.js';
-import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn } from './testing.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
+import { call, createPost, freshDatabase, newCore, postContents, reopen, signIn, upload } from './testing.js';
 
 // A 2×2 PNG and a tiny JPEG header: real images by their first bytes.
 const PNG = Uint8Array.from(
@@ -32,15 +33,15 @@ async function startOn(store: StateStore, options: Partial<Parameters<typeof Per
 
 /** A backend on a fresh database with a post, a PNG and a JPEG uploaded: its token too. */
 async function withData() {
-  const { db, name } = await freshDatabase();
-  const backend = await startOn(new IdbStateStore(db));
+  const { database, name } = await freshDatabase();
+  const backend = await startOn(new IdbStateStore(database));
   const token = await signIn(backend);
   for (const image of [PNG, JPEG]) {
-    const res = await backend.upload(image.slice().buffer, image === PNG ? 'image/png' : 'image/jpeg', token);
+    const res = await upload(backend, image.slice().buffer, image === PNG ? 'image/png' : 'image/jpeg', token);
     expect(res.status).toBe(201);
   }
   expect((await createPost(backend, token, 'Kept in the backup')).status).toBe(201);
-  return { backend, token, name, db };
+  return { backend, token, name, database };
 }
 
 const bytesOf = async (backend: PersistentBackend, id: string) => {
@@ -86,8 +87,8 @@ describe('a backup', () => {
   it('moves the data to another device: a backend that never saw it restores it whole', async () => {
     const { backend } = await withData();
     const backup = await backend.exportBackup();
-    const { db } = await freshDatabase();
-    const elsewhere = await startOn(new IdbStateStore(db));
+    const { database } = await freshDatabase();
+    const elsewhere = await startOn(new IdbStateStore(database));
     await elsewhere.importBackup(backup);
     expect(await elsewhere.exportBackup()).toBe(backup);
     // And writes go on from there (the restored head is a save to append to).
@@ -181,7 +182,7 @@ describe('a bad file changes nothing', () => {
 
 describe('several tabs', () => {
   it('a second tab follows a restore', async () => {
-    const { backend: first, db, name } = await withData();
+    const { backend: first, database, name } = await withData();
     const backup = await first.exportBackup();
     await first.reset();
     first.close();
@@ -189,7 +190,7 @@ describe('several tabs', () => {
     const channelName = `murmur-backup-${name}`;
     const [channelA, channelB] = [new BroadcastChannel(channelName), new BroadcastChannel(channelName)];
     try {
-      const a = await startOn(new IdbStateStore(db), { locks, channel: channelA });
+      const a = await startOn(new IdbStateStore(database), { locks, channel: channelA });
       let heard!: (revision: number) => void;
       const followed = new Promise<number>((resolve) => (heard = resolve));
       const b = await startOn(await reopen(name), { locks, channel: channelB, onExternalChange: (r) => heard(r) });
@@ -269,9 +270,9 @@ describe('noticing that the browser cleared the data', () => {
   });
 
   it('a backend reports whether start-up found a saved state, and each save it makes', async () => {
-    const { db, name } = await freshDatabase();
+    const { database, name } = await freshDatabase();
     let saves = 0;
-    const fresh = await startOn(new IdbStateStore(db), { onSaved: () => (saves += 1) });
+    const fresh = await startOn(new IdbStateStore(database), { onSaved: () => (saves += 1) });
     expect(fresh.foundSavedState).toBe(false);
     await createPost(fresh, await signIn(fresh), 'Saved');
     expect(saves).toBe(1);

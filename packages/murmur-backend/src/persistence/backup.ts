@@ -12,16 +12,17 @@
 // whenever and wherever it is made. The images are the stored uploads, by id.
 
 import { imageTypeOf, type ImageType } from '../core/imageType.js';
+import { isRecord } from '../json.js';
 
 export const BACKUP_FORMAT = 'murmur-backup';
 export const BACKUP_VERSION = 1;
 
 /**
- * The largest file restored: 100 MB. A backup holds the state (2.6 MB at
- * 10,000 posts: bench/backup.mjs) and every upload in base64 (each at
- * most 10 MB, 13.4 MB encoded); a larger file is refused before it is read,
- * so that a wrong file picked by mistake (a video, a disk image) is never
- * loaded into memory.
+ * The largest file restored. A backup holds the state (bench/backup.mjs
+ * measures it at 10,000 posts) and every upload in base64 (a third larger
+ * than the file); a larger file is refused before it is read, so that a
+ * wrong file picked by mistake (a video, a disk image) is never loaded into
+ * memory.
  */
 export const BACKUP_MAX_BYTES = 100 * 1024 * 1024;
 
@@ -189,10 +190,6 @@ function latestActivity(state: Record<string, unknown>): number | null {
     if (isRecord(post) && Array.isArray(post.comments)) post.comments.forEach(see);
   }
   return latest;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // Base64 through the platform's btoa/atob, a slice at a time (a spread of a

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DirectoryLockedError, LOCK_FILE, lockDirectory } from './directoryLock.js';
 import type { MockCore } from '../../core/mock_core.js';
-import { bodyText, callCore } from '../core/apiRoute.js';
+import { bodyText, callCore } from '../core/coreCall.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { RESTORED_FROM_SEED } from './constants.js';
-import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText, snapshotDigest, STATE_FILE } from './fileStore.js';
+import { FileStateStore, JOURNAL_FILE, MEDIA_DIR, readJournalText } from './fileStore.js';
+import { STATE_FILE } from './stateFile.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { newHead, toSaved, type JournalEntry, type SavedHead } from './format.js';
 
@@ -75,34 +76,37 @@ describe('readJournalText', () => {
 });
 
 describe('FileStateStore', () => {
-  it('writes the snapshot text as it is after one line of fields, and reads the older one-JSON layout too', async () => {
+  it('writes state.json as two JSON texts, the head and the snapshot as the core wrote it, and sets aside one that is not', async () => {
     const dir = tmp();
-    const snapshot = '{"format":"murmur-core","posts":[{"content":"a \\"quoted\\" line"}]}';
+    const snapshot = '{"format":"murmur-core","posts":[{"content":"a \\"quoted\\" line ✨"}]}';
     const store = await FileStateStore.open(dir);
     const head = newHead(null);
     await store.save(toSaved(head, snapshot));
     await store.close();
     const text = readFileSync(join(dir, STATE_FILE), 'utf8');
-    const newline = text.indexOf('\n');
-    expect(JSON.parse(text.slice(0, newline))).not.toHaveProperty('snapshot');
-    expect(text.slice(newline + 1)).toBe(snapshot);
-    // Read back unchanged (its digest matches): marked as the core's own export.
+    const [first, ...rest] = text.split('\n');
+    expect(JSON.parse(first!)).toEqual({ format: 'murmur-demo-data', version: 1, ...head });
+    expect(rest.join('\n')).toBe(snapshot);
     const again = await FileStateStore.open(dir);
-    expect((await again.loadState()).loaded).toEqual({
-      kind: 'ok',
-      saved: { ...toSaved(head, snapshot), exported: true },
-    });
+    expect((await again.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, snapshot) });
     await again.close();
-    // A state.json written whole as JSON (before this layout) loads as it did.
-    writeFileSync(join(dir, STATE_FILE), JSON.stringify(toSaved(head, snapshot)));
-    const older = await FileStateStore.open(dir);
-    expect((await older.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, snapshot) });
-    await older.close();
-    // Neither layout: kept aside at start-up, as an unreadable state is.
-    writeFileSync(join(dir, STATE_FILE), 'not json\n{}');
-    const broken = await FileStateStore.open(dir);
-    expect((await broken.loadState()).loaded.kind).toBe('unreadable');
-    await broken.close();
+    // The snapshot may be laid out on many lines (the core reads it as JSON); the head has its line.
+    const pretty = JSON.stringify(JSON.parse(snapshot), null, 2);
+    writeFileSync(join(dir, STATE_FILE), `${first}\n${pretty}`);
+    const laidOut = await FileStateStore.open(dir);
+    expect((await laidOut.loadState()).loaded).toEqual({ kind: 'ok', saved: toSaved(head, pretty) });
+    await laidOut.close();
+    // Not a head and a snapshot: kept aside at start-up, as an unreadable state is.
+    for (const broken of [
+      'not json\n{}',
+      JSON.stringify(toSaved(head, snapshot)),
+      '{"format":"murmur-demo-data"}\n{}',
+    ]) {
+      writeFileSync(join(dir, STATE_FILE), broken);
+      const refused = await FileStateStore.open(dir);
+      expect((await refused.loadState()).loaded).toMatchObject({ kind: 'unreadable' });
+      await refused.close();
+    }
   });
 
   it('recovers the snapshot and every whole line, dropping a torn tail for good', async () => {
@@ -155,71 +159,47 @@ describe('FileStateStore', () => {
   });
 });
 
-describe('a snapshot read back as the server wrote it', () => {
-  /** A core that records which import loaded the saved state. */
-  function spiedCore() {
-    const core = createNodeCore();
-    const calls: string[] = [];
-    return {
-      calls,
-      core: Object.assign(Object.create(core) as MockCore, {
-        importSnapshot: (json: string) => (calls.push('checked'), core.importSnapshot(json)),
-        importExportedSnapshot: (json: string) => (calls.push('exported'), core.importExportedSnapshot(json)),
-      }),
-    };
-  }
-
-  async function savedState(dir: string): Promise<string> {
+describe('a state.json edited by hand', () => {
+  it('is checked by the core like any saved state: one that breaks a rule is set aside and the seed loads', async () => {
+    const dir = tmp();
     const core = createNodeCore();
     const store = await FileStateStore.open(dir);
     const { backend } = await PersistentBackend.start({ core, store });
-    await backend.handle({
-      method: 'POST',
-      url: '/api/posts',
-      body: JSON.stringify({ postData: { content: 'kept' } }),
-      authorization: guestToken(core),
-    });
+    const post = () =>
+      backend.handle({
+        method: 'POST',
+        url: '/api/posts',
+        body: JSON.stringify({ postData: { content: 'kept' } }),
+        authorization: guestToken(core),
+      });
+    await post();
     await backend.reset(); // a full snapshot in state.json
-    await backend.handle({
-      method: 'POST',
-      url: '/api/posts',
-      body: JSON.stringify({ postData: { content: 'kept' } }),
-      authorization: guestToken(core),
-    });
+    await post();
     await store.close();
     core.free();
-    return readFileSync(join(dir, STATE_FILE), 'utf8');
-  }
+    const [head, snapshot] = readFileSync(join(dir, STATE_FILE), 'utf8').split('\n') as [string, string];
 
-  it('is loaded without checking its rules again; an edited one is checked and refused when it breaks one', async () => {
-    const dir = tmp();
-    const text = await savedState(dir);
-    const [fields, snapshot] = [text.slice(0, text.indexOf('\n')), text.slice(text.indexOf('\n') + 1)];
-    expect(JSON.parse(fields)).toMatchObject({ snapshotSha256: snapshotDigest(snapshot) });
-
-    const unchanged = spiedCore();
-    const store = await FileStateStore.open(dir);
-    const { backend, notices } = await PersistentBackend.start({ core: unchanged.core, store });
+    // Read back as written: the post made after the reset is there once.
+    const restarted = createNodeCore();
+    const again = await FileStateStore.open(dir);
+    const { backend: back, notices } = await PersistentBackend.start({ core: restarted, store: again });
     expect(notices).toEqual([]);
-    expect(unchanged.calls).toEqual(['exported']);
-    const posts = JSON.parse(
-      bodyText(await backend.handle({ method: 'GET', url: '/api/posts', authorization: undefined, body: '' })),
-    ) as {
-      posts: { content: string }[];
-    };
-    expect(posts.posts.filter((post) => post.content === 'kept')).toHaveLength(1);
-    await store.close();
+    const answer = await back.handle({ method: 'GET', url: '/api/posts', authorization: undefined, body: '' });
+    const { posts } = JSON.parse(bodyText(answer)) as { posts: { content: string }[] };
+    expect(posts.filter((p) => p.content === 'kept')).toHaveLength(1);
+    await again.close();
+    restarted.free();
 
-    // Edited by hand (a like count that does not match its likers), digest left as it was: checked, refused, set aside.
+    // A like count that does not match its likers: refused by the core, set aside, the seed loaded.
     const edited = snapshot.replace('"likeCount":0', '"likeCount":7');
     expect(edited).not.toBe(snapshot);
-    writeFileSync(join(dir, STATE_FILE), `${fields}\n${edited}`);
-    const checked = spiedCore();
-    const again = await FileStateStore.open(dir);
-    const restarted = await PersistentBackend.start({ core: checked.core, store: again });
-    expect(checked.calls[0]).toBe('checked');
-    expect(restarted.notices).toEqual([RESTORED_FROM_SEED]);
-    await again.close();
+    writeFileSync(join(dir, STATE_FILE), `${head}\n${edited}`);
+    const checked = createNodeCore();
+    const third = await FileStateStore.open(dir);
+    const refused = await PersistentBackend.start({ core: checked, store: third });
+    expect(refused.notices).toEqual([RESTORED_FROM_SEED]);
+    await third.close();
+    checked.free();
   });
 });
 

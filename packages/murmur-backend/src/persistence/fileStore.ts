@@ -2,16 +2,7 @@
 // browser's IndexedDB store (format.ts), written so that a crash loses no
 // answered write and never leaves one half applied.
 //
-//   state.json      the last snapshot saved in full (SavedState): its other
-//                   fields as JSON on the first line, then the core's snapshot
-//                   text as it is (never escaped into a JSON string, so it is
-//                   neither encoded nor parsed here: the core reads it once);
-//                   the first line names the text's SHA-256, so that a
-//                   snapshot read back unchanged is loaded without the core
-//                   checking its rules again (an edited one still is);
-//                   replaced by writing a temporary file, flushing it and
-//                   renaming it. A state.json that is one JSON SavedState (as
-//                   written before) is read too.
+//   state.json      the last snapshot saved in full (stateFile.ts)
 //   journal.jsonl   one JournalEntry per line, appended after that snapshot;
 //                   a write's answer waits until its line is flushed (fsync),
 //                   and the lines that arrive during one flush share the next
@@ -25,100 +16,28 @@
 // not a whole JSON entry (a torn tail: the last write's answer never went
 // out) and drops the rest; lines a newer snapshot already holds are dropped too.
 
-import { mkdir, open, readdir, readFile, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rm, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { imageTypeOf } from '../core/imageType.js';
+import { writeDurably } from './durableFile.js';
 import {
+  headOf,
   isHead,
   NoBaseError,
   overwritesOther,
-  readSaved,
   sameHead,
   StaleStateError,
   type JournalEntry,
+  type Loaded,
   type SavedHead,
   type SavedState,
 } from './format.js';
-import { sha256Hex, STATE_FILE } from './stateFile.js';
+import { readStateFile, STATE_FILE, writeStateFile } from './stateFile.js';
 import type { AppendOptions, MediaRecord, SaveOptions, StateStore, StoredState } from './store.js';
 
-export { STATE_FILE };
 export const JOURNAL_FILE = 'journal.jsonl';
 export const MEDIA_DIR = 'media';
 const QUARANTINE_DIR = 'quarantine';
-
-function headOf(head: SavedHead): SavedHead {
-  return { revision: head.revision, stamp: head.stamp, savedAt: head.savedAt };
-}
-
-/** Flushes a directory's entries (a file created or renamed in it). */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Writes `path` whole or not at all: a temporary file, flushed, renamed over
- * it, and the directory flushed. `data` may come in parts, written one after
- * the other (so that a large file is never joined into one more copy).
- */
-export async function writeDurably(path: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
-  const dir = join(path, '..');
-  const temporary = `${path}.${process.pid}.tmp`;
-  const handle = await open(temporary, 'w');
-  try {
-    // writeFile on a handle writes all of its data from the current position.
-    for (const part of Array.isArray(data) ? data : [data]) await handle.writeFile(part);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, path);
-  await syncDir(dir);
-}
-
-/** The SHA-256 of a snapshot's text (its UTF-8 bytes), in hex. */
-export const snapshotDigest = sha256Hex;
-
-/**
- * A SavedState as state.json holds it, in two parts: its fields but the
- * snapshot as a JSON line, with the snapshot's digest (`snapshotSha256`),
- * then the snapshot's text (encoded once, for the digest and the file, and
- * written as it is: at 10,000 posts joining the two would copy 3.4 MB more
- * at every compaction).
- */
-export function stateFileParts(state: SavedState): [head: Buffer, body: Buffer] {
-  const { format, version, revision, stamp, savedAt, snapshot } = state;
-  const fields = { format, version, revision, stamp, savedAt };
-  const body = Buffer.from(snapshot, 'utf8');
-  const head = Buffer.from(`${JSON.stringify({ ...fields, snapshotSha256: snapshotDigest(body) })}\n`, 'utf8');
-  return [head, body];
-}
-
-/**
- * state.json's bytes back as a SavedState (to be checked by readSaved);
- * throws when it is not JSON of either layout. `exported` when the
- * snapshot's bytes are the ones its first line names the digest of: the core
- * exported it, and nobody changed it since. (Hashed as read, before they are
- * decoded: a string would be encoded to UTF-8 again to hash it.)
- */
-export function readStateFile(bytes: Buffer): unknown {
-  const newline = bytes.indexOf(0x0a);
-  // A SavedState written whole by JSON.stringify is one line.
-  if (newline === -1) return JSON.parse(bytes.toString('utf8'));
-  const fields: unknown = JSON.parse(bytes.toString('utf8', 0, newline));
-  if (typeof fields !== 'object' || fields === null || 'snapshot' in fields)
-    throw new Error('state.json: a bad first line');
-  const { snapshotSha256: digest, ...rest } = fields as { snapshotSha256?: unknown };
-  const body = bytes.subarray(newline + 1);
-  const snapshot = body.toString('utf8');
-  const exported = typeof digest === 'string' && digest === snapshotDigest(body);
-  return exported ? { ...rest, snapshot, exported } : { ...rest, snapshot };
-}
 
 /** The journal's text as entries: whole lines that parse, up to the first that does not. */
 export function readJournalText(text: string): { entries: unknown[]; dropped: number } {
@@ -142,11 +61,11 @@ export function readJournalText(text: string): { entries: unknown[]; dropped: nu
 
 export interface FileStoreOptions {
   /** Images that belong to the seed (a backup given as the seed): put back after every reset. */
-  seedMedia?: readonly MediaRecord[];
+  seedMedia?: () => Promise<readonly MediaRecord[]>;
 }
 
 export class FileStateStore implements StateStore {
-  private current: unknown;
+  private saved: Loaded = { kind: 'empty' };
   private head: SavedHead | undefined;
   private journal: JournalEntry[] = [];
   /** Journal lines written to no file yet, and those waiting for their flush. */
@@ -170,15 +89,7 @@ export class FileStateStore implements StateStore {
   /** Opens (creating it if needed) the state in `dir`, recovering from a crash. The caller holds the directory's lock. */
   static async open(dir: string, options: FileStoreOptions = {}): Promise<FileStateStore> {
     await mkdir(join(dir, MEDIA_DIR), { recursive: true });
-    let current: unknown;
-    try {
-      current = readStateFile(await readFile(join(dir, STATE_FILE)));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      // Missing: nothing saved yet. Unparsable: kept as it is, so that start-up quarantines it.
-      current = code === 'ENOENT' ? undefined : { unreadable: String(error) };
-    }
-    const loaded = readSaved(current);
+    const loaded = await readStateFile(dir);
     let text = '';
     try {
       text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
@@ -194,13 +105,13 @@ export class FileStateStore implements StateStore {
       await writeDurably(journalPath, kept.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
     }
     if (loaded.kind === 'empty') {
-      for (const record of options.seedMedia ?? []) {
+      for (const record of (await options.seedMedia?.()) ?? []) {
         await writeDurably(join(dir, MEDIA_DIR, record.id), new Uint8Array(record.bytes));
       }
     }
     const handle = await open(journalPath, 'a');
     const store = new FileStateStore(dir, handle, options, { droppedLines: dropped });
-    store.current = current;
+    store.saved = loaded;
     const last = kept[kept.length - 1];
     store.head = last ? headOf(last) : loaded.kind === 'ok' ? headOf(loaded.saved) : undefined;
     store.journal = kept;
@@ -212,7 +123,7 @@ export class FileStateStore implements StateStore {
   }
 
   async loadState(): Promise<StoredState> {
-    return { loaded: readSaved(this.current), head: this.head, journal: [...this.journal] };
+    return { loaded: this.saved, head: this.head, journal: [...this.journal] };
   }
 
   async readJournal(after: number, upTo = Number.POSITIVE_INFINITY): Promise<unknown[]> {
@@ -226,12 +137,12 @@ export class FileStateStore implements StateStore {
     await this.flushed();
     if (options.replaceMedia) for (const record of options.replaceMedia) await this.writeMedia(record);
     if (options.media) await this.writeMedia(options.media);
-    await writeDurably(join(this.dir, STATE_FILE), stateFileParts(state));
+    await writeStateFile(this.dir, state);
     // The snapshot holds every line of the journal now: a crash before this
     // truncation leaves lines that recovery drops as already in it.
     await this.journalFile.truncate(0);
     await this.journalFile.sync();
-    this.current = state;
+    this.saved = { kind: 'ok', saved: state };
     this.head = headOf(state);
     this.journal = [];
     if (options.clearMedia || options.replaceMedia) {
@@ -239,7 +150,8 @@ export class FileStateStore implements StateStore {
         [...(options.replaceMedia ?? []), ...(options.media ? [options.media] : [])].map((m) => m.id),
       );
       for (const id of await this.mediaIds()) if (!keep.has(id)) await unlink(join(this.dir, MEDIA_DIR, id));
-      if (options.clearMedia) for (const record of this.options.seedMedia ?? []) await this.writeMedia(record);
+      if (options.clearMedia)
+        for (const record of (await this.options.seedMedia?.()) ?? []) await this.writeMedia(record);
     }
   }
 
@@ -305,7 +217,7 @@ export class FileStateStore implements StateStore {
     await rm(join(this.dir, STATE_FILE), { force: true });
     await this.journalFile.truncate(0);
     await this.journalFile.sync();
-    this.current = undefined;
+    this.saved = { kind: 'empty' };
     this.head = undefined;
     this.journal = [];
   }

@@ -2,6 +2,8 @@
 // document of its own) travels inside as a string: it is stored and read back
 // without being parsed here, which keeps a save as cheap as a string copy.
 
+import { isRecord } from '../json.js';
+
 export const SAVED_FORMAT = 'murmur-demo-data';
 export const SAVED_VERSION = 1;
 
@@ -20,20 +22,10 @@ export interface SavedState extends SavedHead {
   version: number;
   /** `MockCore.exportSnapshot()`. */
   snapshot: string;
-  /**
-   * Set by a store that knows `snapshot` is unchanged since the core
-   * exported it (the file store keeps its digest): the core loads it without
-   * checking its rules again. Never stored.
-   */
-  exported?: boolean;
 }
 
 export type Loaded =
   { kind: 'empty' } | { kind: 'ok'; saved: SavedState } | { kind: 'unreadable'; raw: unknown; reason: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 export function isHead(value: unknown): value is SavedHead {
   return (
@@ -42,6 +34,11 @@ export function isHead(value: unknown): value is SavedHead {
     typeof value.stamp === 'string' &&
     typeof value.savedAt === 'number'
   );
+}
+
+/** Just the head of a save or a journal entry (what the stores keep under `head`). */
+export function headOf(head: SavedHead): SavedHead {
+  return { revision: head.revision, stamp: head.stamp, savedAt: head.savedAt };
 }
 
 export function sameHead(a: SavedHead | null, b: SavedHead | null): boolean {
@@ -151,8 +148,7 @@ export function chainFrom(stored: unknown[], from: SavedHead, upTo = Number.POSI
 
 /** The head a chain of entries ends at: its last entry's, or `from` for none. */
 export function chainHead(from: SavedHead, chain: JournalEntry[]): SavedHead {
-  const last = chain[chain.length - 1] ?? from;
-  return { revision: last.revision, stamp: last.stamp, savedAt: last.savedAt };
+  return headOf(chain[chain.length - 1] ?? from);
 }
 
 /** An append refused because nothing (or nothing readable) is saved to append to: save in full instead. */

@@ -6,7 +6,7 @@ export const STATE_LOCK = 'murmur-state';
 /**
  * How long a tab waits for the lock before it takes it from its holder. Every
  * storage transaction a holder runs has a deadline of its own
- * (STORAGE_DEADLINE_MS, 5 s), so a live holder lets go well before this; one
+ * (STORAGE_DEADLINE_MS), so a live holder lets go well before this; one
  * that has not is gone (a page the browser has not torn down yet, a save that
  * never settled) and must not hold every other tab up.
  */

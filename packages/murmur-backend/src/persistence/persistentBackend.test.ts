@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MEDIA_STORE, QUARANTINE_STORE, STATE_STORE } from './db.js';
-import { bodyText } from '../core/apiRoute.js';
+import { MEDIA_STORE, QUARANTINE_STORE, STATE_STORE } from './indexedDb.js';
+import { bodyText } from '../core/coreCall.js';
 import { SAVED_FORMAT, SAVED_VERSION, toSaved, type SavedState } from './format.js';
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL } from './constants.js';
-import { IdbStateStore, type StateStore } from './store.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 import {
   call,
   createPost,
@@ -18,6 +19,7 @@ import {
   signIn,
   storeWith,
   writeRawState,
+  upload,
 } from './testing.js';
 
 const SEED_POSTS = 12;
@@ -28,17 +30,17 @@ async function startOn(store: StateStore, options: Partial<Parameters<typeof Per
 
 describe('a sign-in', () => {
   it('is answered while another tab holds the lock, and saves nothing; a refused one waits its turn', async () => {
-    const { db } = await freshDatabase();
+    const { database } = await freshDatabase();
     // The lock is free for the start-up, then another tab's until `grant`.
     let grant: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (grant = resolve));
     let free = true;
     const locks = { request: <T>(_name: string, task: () => Promise<T>) => (free ? task() : held.then(task)) };
-    const { backend } = await PersistentBackend.start({ core: newCore(), store: new IdbStateStore(db), locks });
+    const { backend } = await PersistentBackend.start({ core: newCore(), store: new IdbStateStore(database), locks });
     free = false;
     const token = await signIn(backend);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(await readAll(db, 'journal')).toEqual([]);
+    expect(await readAll(database, 'journal')).toEqual([]);
     const refused = call(backend, 'POST', '/api/auth/login', {
       body: { username: 'guest', password: 'wrong-password' },
     });
@@ -53,8 +55,8 @@ describe('a sign-in', () => {
 
 describe('saving and restoring the demo data', () => {
   it('restores every acknowledged change into a new core', async () => {
-    const { db, name } = await freshDatabase();
-    const { backend, notices } = await startOn(new IdbStateStore(db));
+    const { database, name } = await freshDatabase();
+    const { backend, notices } = await startOn(new IdbStateStore(database));
     expect(notices).toEqual([]);
     const token = await signIn(backend);
     expect((await createPost(backend, token, 'Kept across reloads')).status).toBe(201);
@@ -74,21 +76,21 @@ describe('saving and restoring the demo data', () => {
   });
 
   it('stores the versioned envelope with the core snapshot inside', async () => {
-    const { db } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     await createPost(backend, await signIn(backend), 'Enveloped');
-    const [current] = (await readAll(db, STATE_STORE)) as SavedState[];
+    const [current] = (await readAll(database, STATE_STORE)) as SavedState[];
     expect(current).toMatchObject({ format: SAVED_FORMAT, version: SAVED_VERSION, revision: 1 });
     expect(JSON.parse(current!.snapshot)).toMatchObject({ format: 'murmur-snapshot' });
   });
 
   it('saves nothing for a refused request, nor for a sign-in', async () => {
-    const { db } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     const token = await signIn(backend);
-    expect(await readAll(db, STATE_STORE)).toEqual([]);
+    expect(await readAll(database, STATE_STORE)).toEqual([]);
     await createPost(backend, token, 'First');
-    const before = await readAll(db, STATE_STORE);
+    const before = await readAll(database, STATE_STORE);
     expect(backend.revision).toBe(1);
 
     expect((await call(backend, 'POST', '/api/posts/like/no-such-post', { token })).status).toBe(404);
@@ -96,7 +98,7 @@ describe('saving and restoring the demo data', () => {
     expect((await createPost(backend, token, 'x'.repeat(101))).status).toBe(400);
 
     expect(backend.revision).toBe(1);
-    expect(await readAll(db, STATE_STORE)).toEqual(before);
+    expect(await readAll(database, STATE_STORE)).toEqual(before);
   });
 });
 
@@ -113,18 +115,18 @@ describe('a saved state that cannot be read', () => {
   ];
 
   it.each(damaged)('%s: starts from the seed, keeps the copy aside and says so', async (_, value) => {
-    const { db, name } = await freshDatabase();
-    await writeRawState(db, value);
-    await writeRawState(db, { revision: 3, stamp: 's', savedAt: 1 }, 'head');
+    const { database, name } = await freshDatabase();
+    await writeRawState(database, value);
+    await writeRawState(database, { revision: 3, stamp: 's', savedAt: 1 }, 'head');
 
-    const { backend, notices } = await startOn(new IdbStateStore(db));
+    const { backend, notices } = await startOn(new IdbStateStore(database));
     expect(notices).toEqual([RESTORED_FROM_SEED]);
     expect(await postContents(backend)).toHaveLength(SEED_POSTS);
-    const quarantined = (await readAll(db, QUARANTINE_STORE)) as { saved: unknown; reason: string }[];
+    const quarantined = (await readAll(database, QUARANTINE_STORE)) as { saved: unknown; reason: string }[];
     expect(quarantined).toHaveLength(1);
     expect(quarantined[0]!.saved).toEqual(value);
     expect(quarantined[0]!.reason).toBeTruthy();
-    expect(await readAll(db, STATE_STORE)).toEqual([]);
+    expect(await readAll(database, STATE_STORE)).toEqual([]);
 
     // The next start is clean, and the app saves again.
     await createPost(backend, await signIn(backend), 'After the damage');
@@ -136,9 +138,9 @@ describe('a saved state that cannot be read', () => {
 
 describe('several tabs on one database', () => {
   it('never loses a write from one tab when another writes next', async () => {
-    const { db, name } = await freshDatabase();
+    const { database, name } = await freshDatabase();
     const locks = localLocks(); // stands in for the browser's cross-tab locks
-    const a = (await startOn(new IdbStateStore(db), { locks })).backend;
+    const a = (await startOn(new IdbStateStore(database), { locks })).backend;
     const b = (await startOn(await reopen(name), { locks })).backend;
     const tokenA = await signIn(a);
     const tokenB = await signIn(b);
@@ -161,9 +163,9 @@ describe('several tabs on one database', () => {
   });
 
   it('without a shared lock, still loses nothing: a stale save is refused and run again', async () => {
-    const { db, name } = await freshDatabase();
+    const { database, name } = await freshDatabase();
     // Each tab with a lock of its own: what a browser without Web Locks gives.
-    const a = (await startOn(new IdbStateStore(db), { locks: localLocks() })).backend;
+    const a = (await startOn(new IdbStateStore(database), { locks: localLocks() })).backend;
     const b = (await startOn(await reopen(name), { locks: localLocks() })).backend;
     const [tokenA, tokenB] = [await signIn(a), await signIn(b)];
     const texts = ['one', 'two', 'three'];
@@ -178,15 +180,15 @@ describe('several tabs on one database', () => {
   });
 
   it('loads another tab’s save when it is announced, and reports it', async () => {
-    const { db, name } = await freshDatabase();
+    const { database, name } = await freshDatabase();
     const locks = localLocks();
     const channelName = `murmur-test-${name}`;
     const channelA = new BroadcastChannel(channelName);
     const channelB = new BroadcastChannel(channelName);
     try {
-      const a = (await startOn(new IdbStateStore(db), { locks, channel: channelA })).backend;
+      const a = (await startOn(new IdbStateStore(database), { locks, channel: channelA })).backend;
       const changed = new Promise<number>((resolve) => {
-        void startOn(new IdbStateStore(db), { locks, channel: channelB, onExternalChange: resolve });
+        void startOn(new IdbStateStore(database), { locks, channel: channelB, onExternalChange: resolve });
       });
       // Let B start before A writes.
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -205,8 +207,8 @@ function failingStore(store: StateStore, error: Error): StateStore {
 
 describe('a save that fails', () => {
   it('answers 507 when the quota is exceeded and rolls the core back', async () => {
-    const { db, name } = await freshDatabase();
-    const store = new IdbStateStore(db);
+    const { database, name } = await freshDatabase();
+    const store = new IdbStateStore(database);
     const { backend: first } = await startOn(store);
     const token = await signIn(first);
     await createPost(first, token, 'Saved before the disk filled');
@@ -226,8 +228,8 @@ describe('a save that fails', () => {
   });
 
   it('rolls back when IndexedDB itself refuses the put', async () => {
-    const { db } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     const token = await signIn(backend);
     const put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function () {
@@ -239,15 +241,15 @@ describe('a save that fails', () => {
       IDBObjectStore.prototype.put = put;
     }
     expect(await postContents(backend)).toHaveLength(SEED_POSTS);
-    expect(await readAll(db, STATE_STORE)).toEqual([]);
+    expect(await readAll(database, STATE_STORE)).toEqual([]);
     // Storage works again: so does saving.
     expect((await createPost(backend, token, 'Fits now')).status).toBe(201);
     expect(backend.revision).toBe(1);
   });
 
   it('names any other storage failure plainly', async () => {
-    const { db } = await freshDatabase();
-    const store = failingStore(new IdbStateStore(db), new DOMException('disk gone', 'UnknownError'));
+    const { database } = await freshDatabase();
+    const store = failingStore(new IdbStateStore(database), new DOMException('disk gone', 'UnknownError'));
     const { backend } = await startOn(store);
     const res = await createPost(backend, await signIn(backend), 'Lost?');
     expect(res).toEqual({ status: 507, json: { errors: [SAVE_FAILED] } });
@@ -259,10 +261,10 @@ describe('uploads and reset', () => {
   const png = () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 1, 2, 3]).buffer;
 
   it('stores an upload with the state, and keeps it across a restart', async () => {
-    const { db, name } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database, name } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     const token = await signIn(backend);
-    const res = await backend.upload(png(), 'image/png', token);
+    const res = await upload(backend, png(), 'image/png', token);
     expect(res.status).toBe(201);
     const { mediaURL } = JSON.parse(bodyText(res)) as { mediaURL: string };
     expect(mediaURL).toMatch(/^\/media\/[\w-]+$/);
@@ -273,36 +275,36 @@ describe('uploads and reset', () => {
     expect(media?.type).toBe('image/png');
     expect(new Uint8Array(media!.bytes)).toEqual(new Uint8Array(png()));
     // The restored core hands out a new id, never the same one again.
-    const next = JSON.parse(bodyText(await reloaded.upload(png(), 'image/png', token))) as { mediaURL: string };
+    const next = JSON.parse(bodyText(await upload(reloaded, png(), 'image/png', token))) as { mediaURL: string };
     expect(next.mediaURL).not.toBe(mediaURL);
   });
 
   it('refuses non-images, files of 10 MB and anonymous uploads, storing nothing', async () => {
-    const { db } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     const token = await signIn(backend);
-    const text = await backend.upload(new TextEncoder().encode('hello').buffer, 'text/plain', token);
+    const text = await upload(backend, new TextEncoder().encode('hello').buffer, 'text/plain', token);
     expect(text.status).toBe(400);
     expect(JSON.parse(bodyText(text))).toEqual({ errors: ['file must be an image (JPEG/PNG)'] });
-    const big = await backend.upload(new ArrayBuffer(10_485_760), 'image/jpeg', token);
+    const big = await upload(backend, new ArrayBuffer(10_485_760), 'image/jpeg', token);
     expect(JSON.parse(bodyText(big))).toEqual({ errors: ['file must be less than 10mb'] });
     expect(big.status).toBe(400);
-    expect((await backend.upload(png(), 'image/png', undefined)).status).toBe(401);
-    expect(await readAll(db, MEDIA_STORE)).toEqual([]);
+    expect((await upload(backend, png(), 'image/png', undefined)).status).toBe(401);
+    expect(await readAll(database, MEDIA_STORE)).toEqual([]);
     expect(backend.revision).toBe(0);
   });
 
   it('reset puts the seed back, drops uploads and survives a restart', async () => {
-    const { db, name } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database, name } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     const token = await signIn(backend);
     await createPost(backend, token, 'Gone after reset');
-    await backend.upload(png(), 'image/png', token);
+    await upload(backend, png(), 'image/png', token);
 
     const res = await backend.reset();
     expect(res.status).toBe(200);
     expect(await postContents(backend)).toHaveLength(SEED_POSTS);
-    expect(await readAll(db, MEDIA_STORE)).toEqual([]);
+    expect(await readAll(database, MEDIA_STORE)).toEqual([]);
     expect(backend.revision).toBe(3);
 
     const reloaded = (await startOn(await reopen(name))).backend;

@@ -1,80 +1,33 @@
-// A Backend around the wasm core that keeps its state in a StateStore: every
-// successful mutation is saved before its response goes out, one tab writes at
-// a time, and the other tabs load what was written.
-//
-// What a write costs to save is what the change costs: the request itself
-// (method, url, authorization, body and the clock it was answered at) is
-// appended to a journal, a few hundred bytes. The whole snapshot is saved only
-// for the first save, a reset, and a compaction now and then (every
-// COMPACT_EVERY entries, in the background, holding the lock). Loading a save
-// is the snapshot plus the journal replayed on it at the recorded clocks,
-// which gives the same state (the core's salts come from a generator that
-// lives in the snapshot). Another tab's writes are replayed from the journal
-// after the last revision this tab holds; the whole state is read again only
-// when the journal no longer reaches back that far.
+// The backend that keeps the core's state, composed of the parts beside it:
+// the core answers each request and says what it changed (and which upload
+// it registered); what changed is saved before the answer goes out, as a
+// journal entry (./journal.ts), the whole state now and then
+// (./compaction.ts); one tab writes at a time (./locks.ts) and the others
+// load what it wrote (./tabSync.ts); a save that fails undoes the change,
+// and storage that stays broken leaves the tab in memory
+// (./storageFallback.ts). Nothing here knows the API's routes.
 
+import { callCoreAt, type ApiRequest, type ApiResponse, type Backend, type Clock } from '../core/coreCall.js';
+import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
+import type { BackupSummary } from './backup.js';
+import { exportBackup, importBackup } from './backupApi.js';
+import { CompactionSchedule, IDB_COMPACT_EVERY, type CompactionPolicy } from './compaction.js';
 import {
-  bodyText,
-  callCoreAt,
-  coreBackend,
-  replayAt,
-  type ApiRequest,
-  type ApiResponse,
-  type Backend,
-  type Clock,
-  type TimedCoreLike,
-} from '../core/apiRoute.js';
-import {
-  chainFrom,
-  chainHead,
-  isHead,
   newHead,
   NoBaseError,
-  sameHead,
   StaleStateError,
   toSaved,
   type JournalEntry,
   type RecordedRequest,
   type SavedHead,
-  type SavedState,
 } from './format.js';
-import { BACKUP_MESSAGES, BackupError, readBackup, writeBackup, type BackupSummary } from './backup.js';
+import { JournaledCore, type SnapshotCore } from './journal.js';
 import { localLocks, STATE_LOCK, type LockManagerLike } from './locks.js';
-import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
-import {
-  MemoryStateStore,
-  StorageUnavailableError,
-  type MediaRecord,
-  type SaveOptions,
-  type StateStore,
-} from './store.js';
+import { StorageFallback } from './storageFallback.js';
+import { MemoryStateStore, type MediaRecord, type SaveOptions, type StateStore } from './store.js';
+import { TabSync, type ChannelLike } from './tabSync.js';
 
-/**
- * How many journal entries may follow the saved snapshot before it is saved
- * again in full. Replaying one costs about what answering it did (a like at
- * 10,000 posts: about 1.5 ms), so start-up replays at most this many.
- */
-export const COMPACT_EVERY = 64;
-
-/** The parts of the wasm facade this layer uses. */
-export interface SnapshotCore extends TimedCoreLike {
-  exportSnapshot(): string;
-  importSnapshot(json: string): void;
-  /** `importSnapshot` of a text `exportSnapshot` gave, unchanged since: its rules are not checked again. */
-  importExportedSnapshot?(json: string): void;
-  reset(): void;
-}
-
-/** What a tab posts on the channel after each save. */
-export interface SaveMessage {
-  revision: number;
-}
-
-export interface ChannelLike {
-  postMessage(message: SaveMessage): void;
-  addEventListener(type: 'message', listener: () => void): void;
-  removeEventListener(type: 'message', listener: () => void): void;
-}
+export type { SnapshotCore } from './journal.js';
 
 export interface PersistentBackendOptions {
   core: SnapshotCore;
@@ -87,10 +40,18 @@ export interface PersistentBackendOptions {
   onExternalChange?: (revision: number) => void;
   /** Called with a message for the user (storage stopped working, …). */
   onNotice?: (message: string) => void;
-  /** Journal entries after which the snapshot is saved in full again (default COMPACT_EVERY). */
+  /** Journal entries after which the snapshot is saved in full again (default IDB_COMPACT_EVERY). */
   compactEvery?: number;
+  /** Also save it in full once writes have paused this long, with at least this many entries (default never). */
+  compactWhenIdle?: CompactionPolicy['whenIdle'];
   /** Called after each save this tab makes (the state is now stored on this device). */
   onSaved?: () => void;
+}
+
+/** An uploaded file: the core registers it (its type and size), and its bytes are stored under the id it gives. */
+export interface UploadedFile {
+  bytes: ArrayBuffer;
+  type: string;
 }
 
 /** What a change asks of the save that follows it. */
@@ -101,17 +62,18 @@ interface SaveRequest extends Omit<SaveOptions, 'expected'> {
   request?: RecordedRequest;
 }
 
-/** A journal entry that did not replay as it was answered: the saved state is not one this core can rebuild. */
-class ReplayError extends Error {
-  constructor(entry: JournalEntry, status: number) {
-    super(`journal entry ${entry.revision} (${entry.method} ${entry.url}) replayed as ${status}`);
-    this.name = 'ReplayError';
-  }
+/** A change made (or refused) in the core, and what to save of it. */
+interface Outcome {
+  response: ApiResponse;
+  save?: SaveRequest;
 }
 
-/** A sign-in answers 200 and changes nothing: not journaled. */
-const changesNothing = (request: ApiRequest) =>
-  request.method === 'POST' && /^\/api\/auth\/login\/?(?:\?|$)/.test(request.url);
+/** An error answer in the catalogue's shape, its message kept beside it for callers that are no HTTP client. */
+type ErrorAnswer = ApiResponse & { message: string };
+
+function errorResponse(status: number, message: string): ErrorAnswer {
+  return { status, body: JSON.stringify({ errors: [message] }), message };
+}
 
 function platformClock(): Clock {
   const now = new Date();
@@ -121,69 +83,50 @@ function platformClock(): Clock {
 const STALE = Symbol('stale');
 const MAX_ATTEMPTS = 5;
 const BUSY = 'The demo data is busy in another tab. Try again.';
-
-const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 const succeeded = (status: number) => status >= 200 && status < 300;
-
-function errorResponse(status: number, message: string): ApiResponse {
-  return { status, body: JSON.stringify({ errors: [message] }) };
-}
-
-const isQuota = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
-
-/** After this many storage failures in a row (a full disk aside), the tab keeps its data in memory. */
-const FAILURES_BEFORE_FALLBACK = 2;
-
-/** `/media/m-01` (`<base>media/m-01`) in the core's upload answer → `m-01`. */
-function mediaIdOf(response: ApiResponse): string | null {
-  try {
-    const url = (JSON.parse(bodyText(response)) as { mediaURL?: unknown }).mediaURL;
-    const match = typeof url === 'string' ? /(?:^|\/)media\/([\w-]+)$/.exec(url) : null;
-    return match?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class PersistentBackend implements Backend {
   private readonly core: SnapshotCore;
-  private store: StateStore;
+  private readonly journaled: JournaledCore;
+  private readonly storage: StorageFallback;
+  private readonly sync: TabSync;
+  private readonly compaction: CompactionSchedule;
   private readonly locks: LockManagerLike;
-  private readonly channel: ChannelLike | null;
-  private readonly onExternalChange: (revision: number) => void;
   private readonly onNotice: (message: string) => void;
   private readonly onSaved: () => void;
-  private readonly direct: Backend;
   /** Whether start-up found a saved state (readable or not) in the store. */
   private foundSaved = false;
-  /** Storage failures in a row (quota aside); reset by every good save. */
-  private failures = 0;
-  /** The saved state this core holds, or null when it holds an unsaved seed. */
-  private head: SavedHead | null = null;
   /**
-   * The last snapshot this core loaded or saved in full, and the journal
-   * entries applied on it since: together, the saved state (what a failed
-   * save rolls back to). Null until it is needed: the core holds the state it
-   * was started with and nothing has changed it (exporting 10,000 posts takes
-   * tens of ms that a start over a saved state, which replaces it, never needs).
+   * Tasks holding the lock or waiting for it that may change the core (a
+   * compaction only reads it): while there are any, a request waits its turn.
    */
-  private base: string | null = null;
-  private tail: JournalEntry[] = [];
-  /** A compaction is scheduled or running. */
-  private compacting = false;
-  private readonly compactEvery: number;
+  private busy = 0;
+  /** Changes made in the core before the lock was taken, not yet saved (or undone). */
+  private unsaved = 0;
 
   private constructor(options: PersistentBackendOptions) {
     this.core = options.core;
-    this.store = options.store;
+    this.journaled = new JournaledCore(options.core);
+    this.storage = new StorageFallback(options.store);
     this.locks = options.locks ?? localLocks();
-    this.channel = options.channel ?? null;
-    this.onExternalChange = options.onExternalChange ?? (() => undefined);
     this.onNotice = options.onNotice ?? (() => undefined);
     this.onSaved = options.onSaved ?? (() => undefined);
-    this.direct = coreBackend(options.core);
-    this.compactEvery = Math.max(1, options.compactEvery ?? COMPACT_EVERY);
-    this.channel?.addEventListener('message', this.onChannelMessage);
+    const every = Math.max(1, options.compactEvery ?? IDB_COMPACT_EVERY);
+    this.compaction = new CompactionSchedule({ every, whenIdle: options.compactWhenIdle }, (atLeast) =>
+      this.compact(atLeast),
+    );
+    const onExternalChange = options.onExternalChange ?? (() => undefined);
+    this.sync = new TabSync({
+      storage: this.storage,
+      journaled: this.journaled,
+      channel: options.channel ?? null,
+      exclusive: (task) => this.exclusive(task),
+      onLoaded: (revision) => {
+        onExternalChange(revision);
+        this.compaction.journalIs(this.journaled.journalLength);
+      },
+    });
   }
 
   /**
@@ -199,16 +142,13 @@ export class PersistentBackend implements Backend {
     } catch (error) {
       // Storage that cannot even be read: run in memory, over the seed.
       console.warn('Murmur: the saved demo data could not be read', error);
-      backend.store = new MemoryStateStore();
+      backend.storage.useMemory();
       notices = [STORAGE_LOST];
     }
     return { backend, notices };
   }
 
-  /**
-   * A backend that keeps its saves and uploads in memory, ready at once (there
-   * is nothing to restore): for Node tests, which want uploads to work.
-   */
+  /** A backend that keeps its saves and uploads in memory, ready at once (there is nothing to restore): for Node tests, which want uploads to work. */
   static inMemory(core: SnapshotCore): PersistentBackend {
     return new PersistentBackend({ core, store: new MemoryStateStore() });
   }
@@ -220,70 +160,22 @@ export class PersistentBackend implements Backend {
 
   /** The revision of the saved state this core holds (0: none yet). */
   get revision(): number {
-    return this.head?.revision ?? 0;
+    return this.journaled.head?.revision ?? 0;
   }
 
   handle(request: ApiRequest): ApiResponse | Promise<ApiResponse> {
-    if (isRead(request.method)) return this.afterFlush(this.direct.handle(request));
-    if (changesNothing(request)) {
-      // A sign-in the core accepts is answered at once, like a read: it
-      // saves nothing, so it need not wait for the cross-tab lock (10-25 ms
-      // on a desktop, on the way from Login As Guest to the first post). A
-      // refused one goes the writes' way, which first loads another tab's
-      // save not heard of yet (an account just made there) and asks again.
-      const response = callCoreAt(
-        this.core,
-        platformClock(),
-        request.method,
-        request.url,
-        request.authorization,
-        request.body,
-      );
-      if (succeeded(response.status)) return this.afterFlush(response);
-    }
-    return this.mutate(request);
+    return this.answer(request);
   }
 
-  /**
-   * `answer` once every write it may reflect is on disk, with a store that
-   * flushes after its appends (the HTTP server's journal): no client ever
-   * sees a state a crash could take back. At once with the other stores.
-   */
-  private afterFlush(answer: ApiResponse | Promise<ApiResponse>): ApiResponse | Promise<ApiResponse> {
-    const flushed = this.store.flushed?.();
-    return flushed ? flushed.then(() => answer) : answer;
-  }
-
-  /**
-   * `write`, answered once its change is flushed: outside the lock, so that
-   * the next writes go on meanwhile and share that flush (group commit). A
-   * flush that fails answers 500, and the store refuses every later write.
-   */
-  private writeAndFlush(change: Parameters<PersistentBackend['write']>[0]): Promise<ApiResponse> {
-    return this.write(change)
-      .then((response) => this.afterFlush(response))
-      .catch((error: unknown) => {
-        console.warn('Murmur: a write could not be flushed to storage', error);
-        return errorResponse(500, BACKEND_FAILED);
-      });
-  }
-
-  /**
-   * Stores an uploaded image: the core checks it and hands out its id, and
-   * the image is saved with the state in one transaction.
-   */
-  upload(bytes: ArrayBuffer, type: string, authorization: string | undefined): Promise<ApiResponse> {
-    const body = JSON.stringify({ type, size: bytes.byteLength });
-    return this.mutate({ method: 'POST', url: '/api/media', authorization, body }, (response) => {
-      const id = mediaIdOf(response);
-      return id ? { id, type, bytes } : null;
-    });
+  /** Stores an uploaded file: the core registers it and hands out its id, and the file is saved with the change. */
+  upload(request: ApiRequest, file: UploadedFile): Promise<ApiResponse> {
+    return Promise.resolve(this.answer(request, file));
   }
 
   /** A stored upload; undefined when there is none, or storage cannot be read. */
   async getMedia(id: string): Promise<MediaRecord | undefined> {
     try {
-      return await this.store.getMedia(id);
+      return await this.storage.store.getMedia(id);
     } catch (error) {
       console.warn('Murmur: an upload could not be read', error);
       return undefined;
@@ -293,7 +185,16 @@ export class PersistentBackend implements Backend {
   /** Back to the seed data, in every tab; the uploads go too. */
   reset(): Promise<ApiResponse> {
     return this.writeAndFlush(async () => {
-      this.core.reset();
+      try {
+        await this.core.reset();
+      } catch (error) {
+        // The seed may be made only now (a server restarted over its state
+        // reads its seed file at the first reset), and refused then.
+        await this.journaled.rollBack();
+        return {
+          response: errorResponse(500, `The seed could not be loaded, so nothing was reset: ${messageOf(error)}`),
+        };
+      }
       return {
         response: { status: 200, body: JSON.stringify({ reset: true }) },
         save: { clearMedia: true, unconditional: true },
@@ -301,271 +202,202 @@ export class PersistentBackend implements Backend {
     });
   }
 
-  /**
-   * The backup file (./backup.ts) of the data: the state as saved (with what
-   * other tabs saved since this one last loaded) and every stored upload.
-   */
+  /** The backup file (./backup.ts) of the data: the state as saved and every stored upload. */
   exportBackup(): Promise<string> {
+    return exportBackup(this);
+  }
+
+  /** Replaces the data with a backup file's, in every tab (./backupApi.ts). */
+  importBackup(file: Blob | string): Promise<BackupSummary> {
+    return importBackup(this, file);
+  }
+
+  /** The state as saved (with what other tabs saved since this one last loaded), and every stored upload. */
+  savedState(): Promise<{ snapshot: string; media: MediaRecord[] }> {
     return this.exclusive(async () => {
-      await this.syncFromStore();
-      return writeBackup(this.core.exportSnapshot(), await this.store.allMedia());
+      await this.sync.sync();
+      return { snapshot: this.core.exportSnapshot(), media: await this.storage.store.allMedia() };
     });
   }
 
-  /**
-   * Replaces the data with a backup's, in every tab, once the file has
-   * passed every check (./backup.ts) and the core has accepted its state.
-   * Rejects with a BackupError naming what is wrong (or an Error when the
-   * save failed), and then nothing has changed.
-   */
-  async importBackup(file: Blob | string): Promise<BackupSummary> {
-    const checked = await readBackup(file);
-    let refused: BackupError | null = null;
+  /** Replaces the state and the uploads, in every tab; rejects with the core's reason when it refuses the state. */
+  async replaceState(snapshot: string, media: readonly MediaRecord[]): Promise<ApiResponse> {
+    let refused: unknown = null;
     const response = await this.writeAndFlush(async () => {
       try {
-        // The core checks every rule of the state; refused, it keeps the one it holds.
-        this.core.importSnapshot(checked.snapshot);
+        // Refused, the core keeps the state it holds.
+        this.core.importSnapshot(snapshot);
       } catch (error) {
-        const why = (error instanceof Error ? error.message : String(error)).replace(/^snapshot refused: /, '');
-        refused = new BackupError('state-refused', BACKUP_MESSAGES.stateRefused(why));
-        return { response: errorResponse(400, refused.message) };
+        refused = error;
+        return { response: errorResponse(400, messageOf(error)) };
       }
-      return {
-        response: { status: 200, body: JSON.stringify({ restored: checked.summary }) },
-        save: { replaceMedia: checked.media, unconditional: true },
-      };
+      return { response: { status: 200, body: '{}' }, save: { replaceMedia: media, unconditional: true } };
     });
     if (refused) throw refused;
-    if (!succeeded(response.status)) throw new Error(messageOf(response));
-    return checked.summary;
+    return response;
+  }
+
+  /**
+   * Saves the snapshot in full when the journal holds at least `atLeast`
+   * entries (any, by default: a clean shutdown, after which a start replays
+   * nothing), holding the lock, at the head this tab holds: should another
+   * tab have saved since, it is left to that one. Never rejects: on failure
+   * the journal stays, and nothing is lost. It only reads the core: requests
+   * go on meanwhile (a change made after the export is saved after it); one
+   * made before the lock came, and not saved yet, defers it to a later save.
+   */
+  compact(atLeast = 1): Promise<void> {
+    return this.locks
+      .request(STATE_LOCK, async () => {
+        const head = this.journaled.head;
+        if (!head || this.journaled.journalLength < atLeast || this.unsaved > 0) return;
+        const snapshot = this.core.exportSnapshot();
+        await this.storage.store.save(toSaved(head, snapshot), { expected: head });
+        this.journaled.savedInFull(head, snapshot);
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
+      });
   }
 
   close(): void {
-    this.channel?.removeEventListener('message', this.onChannelMessage);
-  }
-
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    return this.locks.request(STATE_LOCK, task);
-  }
-
-  private async restore(): Promise<string[]> {
-    const { loaded, head: storedHead, journal } = await this.store.loadState();
-    this.foundSaved = loaded.kind !== 'empty';
-    if (loaded.kind === 'empty') {
-      // A head with no state describes nothing: left there, every write would
-      // take it for another tab's save.
-      if (storedHead !== undefined) await this.store.repairHead();
-      return [];
-    }
-    if (loaded.kind === 'ok') {
-      try {
-        this.loadSaved(loaded.saved, storedHead, journal);
-      } catch (error) {
-        this.core.reset();
-        this.base = this.core.exportSnapshot();
-        await this.setAside(loaded.saved, error instanceof Error ? error.message : String(error));
-        return [RESTORED_FROM_SEED];
-      }
-      // Repaired from what is stored by then: another tab may have saved since it was read.
-      if (!isHead(storedHead) || !sameHead(storedHead, this.head)) await this.store.repairHead();
-      this.scheduleCompaction();
-      return [];
-    }
-    await this.setAside(loaded.raw, loaded.reason);
-    return [RESTORED_FROM_SEED];
+    this.sync.close();
+    this.compaction.stop();
   }
 
   /**
-   * Puts a saved state into the core: its snapshot, then the journal entries
-   * that follow it (up to the stored head, when it is one). Throws when the
-   * snapshot is refused or an entry does not replay; the core then holds a
-   * part of it, and the caller puts back what it held.
+   * Runs `request` in the core. With nothing else under way in this tab it
+   * runs at once: a request that changed nothing (a read, a sign-in, a
+   * refusal) is answered then, one that changed the state is saved first,
+   * holding the lock. Behind other work (a write being saved, another tab's
+   * state being loaded) it waits its turn.
    */
-  private loadSaved(saved: SavedState, storedHead: unknown, journal: unknown[]): void {
-    const base = headOf(saved);
-    const chain = chainFrom(journal, base, upToOf(base, storedHead));
-    if (saved.exported && this.core.importExportedSnapshot) this.core.importExportedSnapshot(saved.snapshot);
-    else this.core.importSnapshot(saved.snapshot);
-    this.replay(chain);
-    this.base = saved.snapshot;
-    this.tail = chain;
-    this.head = chainHead(base, chain);
+  private answer(request: ApiRequest, file?: UploadedFile): ApiResponse | Promise<ApiResponse> {
+    if (this.busy > 0) return this.writeAndFlush((attempt) => this.runInTurn(request, file, attempt));
+    const clock = platformClock();
+    const response = this.call(request, clock);
+    if (response.changed) {
+      this.unsaved += 1;
+      return this.writeAndFlush(
+        (attempt) => (attempt === 1 ? this.outcome(request, clock, response, file) : this.run(request, file)),
+        { made: true },
+      );
+    }
+    // A refusal may only mean that another tab's save is not loaded yet (a
+    // like of the post it just made, a sign-in to the account it just made):
+    // that is loaded, and the request asked again.
+    if (succeeded(response.status)) return this.afterFlush(response);
+    return this.writeAndFlush(async () => ((await this.sync.syncQuietly()) ? this.run(request, file) : { response }));
   }
 
-  /** Applies journal entries to the core, as they were answered. */
-  private replay(entries: JournalEntry[]): void {
-    for (const entry of entries) {
-      const status = replayAt(this.core, entry, entry.method, entry.url, entry.authorization ?? undefined, entry.body);
-      if (!succeeded(status)) throw new ReplayError(entry, status);
-    }
+  private call(request: ApiRequest, clock: Clock): ApiResponse {
+    const { method, url, authorization, body, prefer } = request;
+    return callCoreAt(this.core, clock, method, url, authorization, body, prefer);
+  }
+
+  /** Runs `request` in the core now, and says what to save of it. */
+  private run(request: ApiRequest, file: UploadedFile | undefined): Promise<Outcome> {
+    const clock = platformClock();
+    return this.outcome(request, clock, this.call(request, clock), file);
+  }
+
+  /** `run`, for a request that waited its turn: a refusal is asked again once another tab's save not heard of yet is loaded. */
+  private async runInTurn(request: ApiRequest, file: UploadedFile | undefined, attempt: number): Promise<Outcome> {
+    const first = await this.run(request, file);
+    if (attempt > 1 || first.save || succeeded(first.response.status) || !this.sync.hearsOfSaves) return first;
+    return (await this.sync.syncQuietly()) ? this.run(request, file) : first;
+  }
+
+  /** What to save of `response`: the request, when it changed the state, with the uploaded file under the id the core gave it. */
+  private async outcome(
+    { method, url, authorization, body }: ApiRequest,
+    clock: Clock,
+    response: ApiResponse,
+    file: UploadedFile | undefined,
+  ): Promise<Outcome> {
+    if (!response.changed) return { response };
+    const request: RecordedRequest = { method, url, authorization: authorization ?? null, body, ...clock };
+    if (!file) return { response, save: { request } };
+    if (response.mediaId) return { response, save: { request, media: { id: response.mediaId, ...file } } };
+    await this.journaled.rollBack();
+    return { response: errorResponse(500, 'The upload was registered without a media id') };
   }
 
   /**
-   * Brings the core up to the stored head with the journal entries after its
-   * own: true when they were all there (or none was needed), false when the
-   * whole saved state must be read.
+   * `answer` once every write it may reflect is on disk, with a store that
+   * flushes after its appends (the HTTP server's journal): no client ever
+   * sees a state a crash could take back. At once with the other stores.
    */
-  private async catchUp(head: SavedHead): Promise<boolean> {
-    if (!this.head || head.revision <= this.head.revision) return false;
-    const chain = chainFrom(await this.store.readJournal(this.head.revision, head.revision), this.head, head.revision);
-    if (!sameHead(chainHead(this.head, chain), head)) return false;
-    try {
-      this.replay(chain);
-    } catch (error) {
-      console.warn('Murmur: another tab’s change did not replay; reading the whole state', error);
-      this.rollBack();
-      return false;
-    }
-    this.tail.push(...chain);
-    this.head = head;
-    return true;
-  }
-
-  private async setAside(saved: unknown, reason: string): Promise<void> {
-    console.warn(`Murmur: saved demo data set aside (${reason})`);
-    await this.store.quarantine(saved, reason);
+  private afterFlush(answer: ApiResponse | Promise<ApiResponse>): ApiResponse | Promise<ApiResponse> {
+    const flushed = this.storage.store.flushed?.();
+    return flushed ? flushed.then(() => answer) : answer;
   }
 
   /**
-   * Loads the stored state when another tab saved since this core last did.
-   * Run holding the lock, before every write. Returns whether it loaded one.
+   * `write`, answered once its change is flushed: outside the lock, so that
+   * the next writes go on meanwhile and share that flush (group commit). A
+   * flush that fails answers 500, and the store refuses every later write.
    */
-  private async syncFromStore(repaired = false): Promise<boolean> {
-    // Loading another tab's save changes the core: what a failure rolls back to, first.
-    this.base ??= this.core.exportSnapshot();
-    const head = await this.store.readHead();
-    if (head === undefined) return false; // nothing saved: this core's state stands
-    if (isHead(head) && sameHead(head, this.head)) return false;
-    if (isHead(head) && (await this.catchUp(head))) {
-      this.onExternalChange(head.revision);
-      this.scheduleCompaction();
-      return true;
-    }
-    const { loaded, head: stored, journal } = await this.store.loadState();
-    if (loaded.kind === 'empty') {
-      // A head with nothing under it (a damaged profile): drop it, or every write would take it for another tab's save.
-      await this.store.repairHead();
-      return false;
-    }
-    if (loaded.kind === 'unreadable') {
-      // Keep this tab's state, the last one it knows was good; its next save replaces it.
-      await this.setAside(loaded.raw, loaded.reason);
-      return false;
-    }
-    const { saved } = loaded;
-    const base = headOf(saved);
-    const reached = chainHead(base, chainFrom(journal, base, upToOf(base, stored)));
-    if (!isHead(stored) || !sameHead(reached, stored)) {
-      // The head does not describe the state stored with it (a damaged
-      // profile, a crash between two builds): make it match, or no save would
-      // ever pass its check.
-      await this.store.repairHead();
-      // Load what it says now (once: no loop on a head that stays wrong).
-      return repaired ? false : this.syncFromStore(true);
-    }
-    if (sameHead(stored, this.head)) return false; // another tab's save was caught up with meanwhile
-    try {
-      this.loadSaved(saved, stored, journal);
-    } catch (error) {
-      // Keep this tab's state, the last one it knows was good; its next save replaces the stored one.
-      this.rollBack();
-      await this.setAside(saved, error instanceof Error ? error.message : String(error));
-      return false;
-    }
-    this.onExternalChange(stored.revision);
-    this.scheduleCompaction();
-    return true;
-  }
-
-  private mutate(request: ApiRequest, attach?: (response: ApiResponse) => MediaRecord | null): Promise<ApiResponse> {
-    return this.writeAndFlush(async () => {
-      const clock = platformClock();
-      const { method, url, authorization, body, prefer } = request;
-      const response = callCoreAt(this.core, clock, method, url, authorization, body, prefer);
-      // A refused request changes nothing in the core, so nothing is saved.
-      if (!succeeded(response.status) || changesNothing(request)) return { response };
-      const recorded: RecordedRequest = { method, url, authorization: authorization ?? null, body, ...clock };
-      if (!attach) return { response, save: { request: recorded } };
-      const media = attach(response);
-      if (media) return { response, save: { media, request: recorded } };
-      this.rollBack();
-      return { response: errorResponse(500, 'The upload was registered without a media id') };
-    });
+  private writeAndFlush(...args: Parameters<PersistentBackend['write']>): Promise<ApiResponse> {
+    return this.write(...args)
+      .then((response) => this.afterFlush(response))
+      .catch((error: unknown) => {
+        console.warn('Murmur: a write could not be flushed to storage', error);
+        return errorResponse(500, BACKEND_FAILED);
+      });
   }
 
   /**
-   * Holding the lock: loads what other tabs saved, applies `change` to it,
-   * and saves the result when `change` asks to. Should another writer get in
-   * between anyway (no Web Locks in this browser), the change is undone and
-   * run again on top of theirs.
+   * Holding the lock: makes `change` and saves what it asks to. A change is
+   * made on what the other tabs saved: with a channel, their saves are loaded
+   * as they are announced, and one not heard of yet makes the save refuse
+   * (the stored head is checked as it is written); without one, the stored
+   * head is read first. A refused save undoes the change, loads theirs, and
+   * makes the change again on top of it. `made`: the first attempt's change
+   * is already in the core (made before the lock was taken, with nothing
+   * else under way).
    */
-  private write(change: () => Promise<{ response: ApiResponse; save?: SaveRequest }>): Promise<ApiResponse> {
-    return this.exclusive(async () => {
-      // What a failed save rolls back to, taken before the first change.
-      this.base ??= this.core.exportSnapshot();
-      for (let attempt = 1; ; attempt++) {
-        try {
-          // With a channel, another tab's save is announced and loaded when
-          // it comes; one not heard of yet makes the append refuse (the head
-          // is checked in its transaction), and the change runs again on top
-          // of it. Without one, the stored head is read first every time.
-          if (attempt > 1 || !this.channel) await this.syncFromStore();
-        } catch (error) {
-          const refusal = this.storageFailed(error);
-          if (refusal) return refusal;
-        }
-        const { response, save } = await change();
-        if (!save) {
-          // Refused, perhaps only because another tab's save is not loaded yet (a like of its new post): load it and try once more.
-          if (attempt === 1 && this.channel && !succeeded(response.status) && (await this.syncQuietly())) continue;
-          return response;
-        }
-        const outcome = await this.commit(save);
-        if (outcome !== STALE) return outcome ?? response;
-        if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
-      }
-    }).catch((error: unknown) => {
+  private write(change: (attempt: number) => Promise<Outcome>, { made = false } = {}): Promise<ApiResponse> {
+    // A change made before the lock is saved or undone by the end of the first attempt.
+    let unsaved = made;
+    const settled = () => {
+      if (unsaved) this.unsaved -= 1;
+      unsaved = false;
+    };
+    const failed = async (error: unknown) => {
       // Never a stack trace for the client: the catalogue's shape, and the core as it was saved.
       console.warn('Murmur: a write failed', error);
-      this.rollBack();
+      await this.journaled.rollBack();
       return errorResponse(500, BACKEND_FAILED);
+    };
+    return this.exclusive(async () => {
+      try {
+        for (let attempt = 1; ; attempt++) {
+          if (attempt > 1 || (!made && !this.sync.hearsOfSaves)) {
+            try {
+              await this.sync.sync();
+            } catch (error) {
+              const refusal = this.storageFailed(error);
+              if (refusal) return refusal;
+            }
+          }
+          const { response, save } = await change(attempt);
+          if (!save) return response;
+          const outcome = await this.commit(save);
+          if (outcome !== STALE) return outcome ?? response;
+          if (attempt === MAX_ATTEMPTS) return errorResponse(503, BUSY);
+        }
+      } catch (error) {
+        return await failed(error);
+      } finally {
+        settled();
+      }
+    }).catch(async (error: unknown) => {
+      // The lock itself failed: the change was neither saved nor undone.
+      const answer = await failed(error);
+      settled();
+      return answer;
     });
-  }
-
-  /** `syncFromStore`, for a check that may fail: false when storage cannot be read. */
-  private async syncQuietly(): Promise<boolean> {
-    try {
-      return await this.syncFromStore();
-    } catch (error) {
-      console.warn('Murmur: could not read the saved demo data', error);
-      return false;
-    }
-  }
-
-  private rollBack(): void {
-    if (this.base === null) return; // nothing changed the core since it started
-    try {
-      this.core.importSnapshot(this.base);
-      this.replay(this.tail);
-    } catch (error) {
-      console.warn('Murmur: could not roll back', error);
-    }
-  }
-
-  /**
-   * Counts a storage failure. When storage looks gone for good (it could not
-   * be reopened, or failed twice in a row) the tab switches to memory, tells
-   * the user, and carries on: null, go ahead. Otherwise the error to answer.
-   */
-  private storageFailed(error: unknown): ApiResponse | null {
-    console.warn('Murmur: storage failed', error);
-    if (isQuota(error)) return errorResponse(507, STORAGE_FULL);
-    this.failures += 1;
-    const gone = error instanceof StorageUnavailableError || this.failures >= FAILURES_BEFORE_FALLBACK;
-    if (!gone || this.store instanceof MemoryStateStore) return errorResponse(507, SAVE_FAILED);
-    this.store = new MemoryStateStore(this.store);
-    this.onNotice(STORAGE_LOST);
-    return null;
   }
 
   /**
@@ -576,114 +408,76 @@ export class PersistentBackend implements Backend {
    */
   private async commit(request: SaveRequest): Promise<ApiResponse | null | typeof STALE> {
     const { unconditional = false, request: recorded, ...options } = request;
-    const head = newHead(this.head);
-    let saved: { entry: JournalEntry } | { snapshot: string };
+    const head = newHead(this.journaled.head);
     try {
-      saved = await this.saveChange(head, recorded, options, unconditional);
+      await this.save(head, recorded, options, unconditional);
     } catch (error) {
       if (error instanceof StaleStateError) {
-        this.rollBack();
+        await this.journaled.rollBack();
         return STALE;
       }
       const refusal = this.storageFailed(error);
       if (refusal) {
-        this.rollBack();
+        await this.journaled.rollBack();
         return refusal;
       }
-      // Now in memory: keep the change there, in full.
+      // Now in memory: the change is kept there, in full.
       const snapshot = this.core.exportSnapshot();
-      await this.store.save(toSaved(head, snapshot), options);
-      saved = { snapshot };
+      await this.storage.store.save(toSaved(head, snapshot), options);
+      this.journaled.savedInFull(head, snapshot);
     }
-    this.failures = 0;
-    this.head = head;
-    if (!(this.store instanceof MemoryStateStore)) this.onSaved();
-    if ('entry' in saved) {
-      this.tail.push(saved.entry);
-    } else {
-      this.base = saved.snapshot;
-      this.tail = [];
-    }
-    this.channel?.postMessage({ revision: head.revision });
-    this.scheduleCompaction();
+    this.storage.succeeded();
+    if (!this.storage.inMemory) this.onSaved();
+    this.sync.announce(head.revision);
+    this.compaction.journalIs(this.journaled.journalLength);
     return null;
   }
 
   /** Appends the write to the journal when there is a saved state to append to; saves the snapshot in full otherwise. */
-  private async saveChange(
+  private async save(
     head: SavedHead,
     recorded: RecordedRequest | undefined,
     options: Omit<SaveOptions, 'expected'>,
     unconditional: boolean,
-  ): Promise<{ entry: JournalEntry } | { snapshot: string }> {
-    if (recorded && this.head && !options.clearMedia) {
-      const entry: JournalEntry = { ...head, parent: this.head.stamp, ...recorded };
+  ): Promise<void> {
+    const saved = this.journaled.head;
+    if (recorded && saved && !options.clearMedia) {
+      const entry: JournalEntry = { ...head, parent: saved.stamp, ...recorded };
       try {
-        await this.store.append(entry, { media: options.media, expected: this.head });
-        return { entry };
+        await this.storage.store.append(entry, { media: options.media, expected: saved });
+        this.journaled.appended(entry);
+        return;
       } catch (error) {
         if (!(error instanceof NoBaseError)) throw error;
-        // Nothing stored to append to (site data cleared, say): save this tab's state in full.
+        // Nothing stored to append to (site data cleared, say): this tab's state is saved in full.
       }
     }
     const snapshot = this.core.exportSnapshot();
-    await this.store.save(toSaved(head, snapshot), { ...options, expected: unconditional ? undefined : this.head });
-    return { snapshot };
+    await this.storage.store.save(toSaved(head, snapshot), { ...options, expected: unconditional ? undefined : saved });
+    this.journaled.savedInFull(head, snapshot);
   }
 
-  /**
-   * Saves the snapshot in full once the journal is `compactEvery` entries
-   * long: soon after, holding the lock, at the head this tab holds (should
-   * another tab have saved since, it is left to that one).
-   */
-  private scheduleCompaction(): void {
-    if (this.compacting || this.tail.length < this.compactEvery) return;
-    this.compacting = true;
-    setTimeout(() => {
-      void this.exclusive(async () => {
-        const head = this.head;
-        if (!head || this.tail.length < this.compactEvery) return;
-        const snapshot = this.core.exportSnapshot();
-        await this.store.save(toSaved(head, snapshot), { expected: head });
-        this.base = snapshot;
-        this.tail = [];
-      })
-        .catch((error: unknown) => {
-          // Nothing lost: the journal stays, and the next write tries again
-          // (or, when another tab saved since, that tab compacts).
-          if (!(error instanceof StaleStateError)) console.warn('Murmur: could not compact the saved demo data', error);
-        })
-        .finally(() => {
-          this.compacting = false;
-        });
-    }, 0);
+  /** The answer to a storage failure, or null once the tab has moved to memory (then go ahead). */
+  private storageFailed(error: unknown): ErrorAnswer | null {
+    const failure = this.storage.failed(error);
+    if (failure === 'now-in-memory') {
+      this.onNotice(STORAGE_LOST);
+      return null;
+    }
+    return errorResponse(507, failure === 'full' ? STORAGE_FULL : SAVE_FAILED);
   }
 
-  private readonly onChannelMessage = () => {
-    if (this.store instanceof MemoryStateStore) return; // nothing shared any more
-    // The message is only a nudge: the stored head says what to load.
-    void this.exclusive(() => this.syncFromStore()).catch((error: unknown) => {
-      console.warn('Murmur: could not load another tab’s change', error);
+  private async restore(): Promise<string[]> {
+    const found = await this.sync.restore();
+    this.foundSaved = found !== 'nothing';
+    this.compaction.journalIs(this.journaled.journalLength);
+    return found === 'set aside' ? [RESTORED_FROM_SEED] : [];
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    this.busy += 1;
+    return this.locks.request(STATE_LOCK, task).finally(() => {
+      this.busy -= 1;
     });
-  };
-}
-
-/** The message of an error answer (`{"errors": [message]}`). */
-function messageOf(response: ApiResponse): string {
-  try {
-    const message = (JSON.parse(bodyText(response)) as { errors?: unknown[] }).errors?.[0];
-    if (typeof message === 'string') return message;
-  } catch {
-    // Not the catalogue's shape: the status says what there is to say.
   }
-  return `The backup could not be restored (${response.status}).`;
-}
-
-/** The last revision to load from the journal: the stored head's, when it is one past the snapshot. */
-function upToOf(base: SavedHead, storedHead: unknown): number | undefined {
-  return isHead(storedHead) && storedHead.revision > base.revision ? storedHead.revision : undefined;
-}
-
-function headOf(head: SavedHead): SavedHead {
-  return { revision: head.revision, stamp: head.stamp, savedAt: head.savedAt };
 }

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { committed, MEDIA_STORE, openDatabase, QUARANTINE_STORE, StorageTimeoutError } from './db.js';
+import { committed, MEDIA_STORE, openDatabase, QUARANTINE_STORE, StorageTimeoutError } from './indexedDb.js';
 import { localLocks, webLocks, type WebLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_LOST } from './constants.js';
-import { IdbStateStore, MemoryStateStore, type StateStore } from './store.js';
+import { MemoryStateStore, type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 import {
   call,
   createPost,
@@ -17,6 +18,7 @@ import {
   signIn,
   storeWith,
   writeRawState,
+  upload,
 } from './testing.js';
 
 // What a browser can do to the storage under a running tab, and what the user
@@ -33,12 +35,12 @@ const catalogueShape = { errors: [expect.any(String)] };
 
 describe('a head that does not match the saved state', () => {
   it('is repaired at start-up: writes and reset work, nothing acknowledged is lost', async () => {
-    const { db, name } = await freshDatabase();
-    const { backend: first } = await startOn(new IdbStateStore(db));
+    const { database, name } = await freshDatabase();
+    const { backend: first } = await startOn(new IdbStateStore(database));
     const token = await signIn(first);
     expect((await createPost(first, token, 'Saved before the damage')).status).toBe(201);
     // Another head than the one saved with the state.
-    await writeRawState(db, { revision: 42, stamp: 'stray', savedAt: 1 }, 'head');
+    await writeRawState(database, { revision: 42, stamp: 'stray', savedAt: 1 }, 'head');
 
     const { backend, notices } = await startOn(await reopen(name));
     expect(notices).toEqual([]);
@@ -59,11 +61,11 @@ describe('a head that does not match the saved state', () => {
   });
 
   it('is repaired when it goes wrong while the tab runs', async () => {
-    const { db, name } = await freshDatabase();
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database, name } = await freshDatabase();
+    const { backend } = await startOn(new IdbStateStore(database));
     const token = await signIn(backend);
     await createPost(backend, token, 'One');
-    await writeRawState(db, { revision: 7, stamp: 'stray', savedAt: 1 }, 'head');
+    await writeRawState(database, { revision: 7, stamp: 'stray', savedAt: 1 }, 'head');
     expect((await createPost(backend, token, 'Two')).status).toBe(201);
     expect(await postContents((await startOn(await reopen(name))).backend)).toEqual(
       expect.arrayContaining(['One', 'Two']),
@@ -71,12 +73,12 @@ describe('a head that does not match the saved state', () => {
   });
 
   it('a head with no state is dropped, and a reset always works', async () => {
-    const { db, name } = await freshDatabase();
-    await writeRawState(db, { revision: 3, stamp: 'orphan', savedAt: 1 }, 'head');
-    const { backend } = await startOn(new IdbStateStore(db));
+    const { database, name } = await freshDatabase();
+    await writeRawState(database, { revision: 3, stamp: 'orphan', savedAt: 1 }, 'head');
+    const { backend } = await startOn(new IdbStateStore(database));
     expect((await createPost(backend, await signIn(backend), 'After the orphan')).status).toBe(201);
     // Another writer's head appears between two of this tab's saves: a reset does not care.
-    await writeRawState(db, { revision: 99, stamp: 'other', savedAt: 1 }, 'head');
+    await writeRawState(database, { revision: 99, stamp: 'other', savedAt: 1 }, 'head');
     expect((await backend.reset()).status).toBe(200);
     expect(await postContents((await startOn(await reopen(name))).backend)).toHaveLength(SEED_POSTS);
   });
@@ -84,33 +86,34 @@ describe('a head that does not match the saved state', () => {
 
 describe('garbage in every store', () => {
   it('starts from the seed with a notice, serves no garbage as media, and saves again', async () => {
-    const { db, name } = await freshDatabase();
-    await writeRawState(db, 'garbage', 'current');
-    await writeRawState(db, [1, 2, 3], 'head');
-    await writeRawState(db, { whatever: true }, 'stray-key');
-    await putRaw(db, MEDIA_STORE, 'm-01', 'not a record');
-    await putRaw(db, MEDIA_STORE, 'm-02', { type: 7, bytes: 'nope' });
-    await putRaw(db, MEDIA_STORE, 'm-03', { type: 'image/png', bytes: null, blob: 'no blob' });
-    await putRaw(db, QUARANTINE_STORE, undefined, 12345);
+    const { database, name } = await freshDatabase();
+    await writeRawState(database, 'garbage', 'current');
+    await writeRawState(database, [1, 2, 3], 'head');
+    await writeRawState(database, { whatever: true }, 'stray-key');
+    await putRaw(database, MEDIA_STORE, 'm-01', 'not a record');
+    await putRaw(database, MEDIA_STORE, 'm-02', { type: 7, bytes: 'nope' });
+    await putRaw(database, MEDIA_STORE, 'm-03', { type: 'image/png', bytes: null, blob: 'no blob' });
+    await putRaw(database, QUARANTINE_STORE, undefined, 12345);
 
-    const { backend, notices } = await startOn(new IdbStateStore(db));
+    const { backend, notices } = await startOn(new IdbStateStore(database));
     expect(notices).toEqual([RESTORED_FROM_SEED]);
     for (const id of ['m-01', 'm-02', 'm-03', 'm-99']) expect(await backend.getMedia(id)).toBeUndefined();
     const token = await signIn(backend);
     expect((await createPost(backend, token, 'Over the garbage')).status).toBe(201);
-    const upload = await backend.upload(
+    const uploaded = await upload(
+      backend,
       new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10]).buffer,
       'image/png',
       token,
     );
-    expect(upload.status).toBe(201);
+    expect(uploaded.status).toBe(201);
     expect(await postContents((await startOn(await reopen(name))).backend)).toContain('Over the garbage');
   });
 });
 
 describe('the connection closed under a running tab', () => {
   it('reopens the database and keeps every acknowledged write', async () => {
-    const { db: other, name } = await freshDatabase();
+    const { database: other, name } = await freshDatabase();
     other.close();
     const store = new IdbStateStore(await openDatabase(name), { reopen: () => openDatabase(name) });
     const { backend } = await startOn(store);
@@ -118,7 +121,7 @@ describe('the connection closed under a running tab', () => {
     expect((await createPost(backend, token, 'Before the close')).status).toBe(201);
 
     // What "Clear site data" does: the connection goes, and so does the data.
-    (store as unknown as { db: IDBDatabase }).db.close();
+    (store as unknown as { database: IDBDatabase }).database.close();
     await new Promise<void>((resolve, reject) => {
       const request = indexedDB.deleteDatabase(name);
       request.onsuccess = () => resolve();
@@ -132,35 +135,43 @@ describe('the connection closed under a running tab', () => {
   });
 
   it('falls back to memory with a notice when the database cannot be opened again', async () => {
-    const { db } = await freshDatabase();
-    const store = new IdbStateStore(db, { reopen: () => Promise.reject(new DOMException('gone', 'UnknownError')) });
+    const { database } = await freshDatabase();
+    const store = new IdbStateStore(database, {
+      reopen: () => Promise.reject(new DOMException('gone', 'UnknownError')),
+    });
     const onNotice = vi.fn();
     const { backend } = await startOn(store, { onNotice });
     const token = await signIn(backend);
     expect((await createPost(backend, token, 'Saved')).status).toBe(201);
-    db.close();
+    database.close();
 
     const res = await createPost(backend, token, 'Kept in memory');
     expect(res.status).toBe(201);
     expect(onNotice).toHaveBeenCalledWith(STORAGE_LOST);
     expect(await postContents(backend)).toEqual(expect.arrayContaining(['Saved', 'Kept in memory']));
     // Later writes, uploads and their images work in memory too.
-    const upload = await backend.upload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer, 'image/jpeg', token);
-    expect(upload.status).toBe(201);
+    const uploaded = await upload(backend, new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer, 'image/jpeg', token);
+    expect(uploaded.status).toBe(201);
     expect(await backend.getMedia('m-01')).toMatchObject({ type: 'image/jpeg' });
     expect(onNotice).toHaveBeenCalledTimes(1);
   });
 
   it('never answers with a stack trace: an unexpected failure is the catalogue shape', async () => {
-    const { db } = await freshDatabase();
-    const store = new IdbStateStore(db);
-    const { backend } = await startOn(store);
-    const token = await signIn(backend);
-    const bug = () => {
-      throw new TypeError('a bug, synchronously');
+    const { database } = await freshDatabase();
+    const store = new IdbStateStore(database);
+    let buggy = false;
+    const bugOr = <T>(then: () => T): T => {
+      if (buggy) throw new TypeError('a bug, synchronously');
+      return then();
     };
-    const broken = storeWith(store, { save: bug, append: bug });
-    (backend as unknown as { store: StateStore }).store = broken;
+    const { backend } = await startOn(
+      storeWith(store, {
+        save: (state, options) => bugOr(() => store.save(state, options)),
+        append: (entry, options) => bugOr(() => store.append(entry, options)),
+      }),
+    );
+    const token = await signIn(backend);
+    buggy = true;
     const res = await createPost(backend, token, 'Hits the bug');
     expect(res.json).toEqual(catalogueShape);
     expect(JSON.stringify(res.json)).not.toMatch(/TypeError|at /);
@@ -177,8 +188,8 @@ describe('a transaction that never settles', () => {
   });
 
   it('fails the write plainly once, then the tab carries on in memory', async () => {
-    const { db, name } = await freshDatabase();
-    const store = new IdbStateStore(db);
+    const { database, name } = await freshDatabase();
+    const store = new IdbStateStore(database);
     const never = () => Promise.reject(new StorageTimeoutError('Saving the demo data'));
     const hanging = storeWith(store, { save: never, append: never });
     const onNotice = vi.fn();

@@ -1,16 +1,18 @@
 // Helpers for the persistence tests: a real core over a fresh fake IndexedDB.
 
 import { createNodeCore } from '../node/index.js';
-import { bodyText, type ApiResponse, type Backend } from '../core/apiRoute.js';
-import { openDatabase, STATE_STORE } from './db.js';
-import { IdbStateStore, type StateStore } from './store.js';
+import { bodyText, type ApiResponse, type Backend } from '../core/coreCall.js';
+import { openDatabase, STATE_STORE } from './indexedDb.js';
+import type { PersistentBackend } from './persistentBackend.js';
+import { type StateStore } from './store.js';
+import { IdbStateStore } from './idbStateStore.js';
 
 let databases = 0;
 
 /** A database of its own for each test (fake-indexeddb must be loaded). */
-export async function freshDatabase(): Promise<{ db: IDBDatabase; name: string }> {
+export async function freshDatabase(): Promise<{ database: IDBDatabase; name: string }> {
   const name = `murmur-test-${++databases}`;
-  return { db: await openDatabase(name), name };
+  return { database: await openDatabase(name), name };
 }
 
 export async function reopen(name: string): Promise<IdbStateStore> {
@@ -43,6 +45,12 @@ export async function signIn(backend: Backend, username = 'guest', password = 'g
   return res.json.encodedToken as string;
 }
 
+/** Uploads a file as the media route does: the core registers it, the backend stores its bytes. */
+export function upload(backend: PersistentBackend, bytes: ArrayBuffer, type: string, token: string | undefined) {
+  const body = JSON.stringify({ type, size: bytes.byteLength });
+  return backend.upload({ method: 'POST', url: '/api/media', authorization: token, body }, { bytes, type });
+}
+
 export async function postContents(backend: Backend): Promise<string[]> {
   const res = await call(backend, 'GET', '/api/posts');
   return (res.json.posts as { content: string }[]).map((p) => p.content);
@@ -53,23 +61,28 @@ export async function createPost(backend: Backend, token: string, content: strin
 }
 
 /** Writes `value` where the saved state lives, as a damaged browser profile would have it. */
-export function writeRawState(db: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
-  return putRaw(db, STATE_STORE, key, value);
+export function writeRawState(database: IDBDatabase, value: unknown, key = 'current'): Promise<void> {
+  return putRaw(database, STATE_STORE, key, value);
 }
 
 /** Puts `value` under `key` in any store (`undefined`: an auto-incremented key), as a damaged profile would have it. */
-export function putRaw(db: IDBDatabase, store: string, key: IDBValidKey | undefined, value: unknown): Promise<void> {
+export function putRaw(
+  database: IDBDatabase,
+  store: string,
+  key: IDBValidKey | undefined,
+  value: unknown,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(store, 'readwrite');
+    const tx = database.transaction(store, 'readwrite');
     tx.objectStore(store).put(value, key);
     tx.oncomplete = () => resolve();
     tx.onabort = () => reject(tx.error);
   });
 }
 
-export async function readAll(db: IDBDatabase, store: string): Promise<unknown[]> {
+export async function readAll(database: IDBDatabase, store: string): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
-    const request = db.transaction(store).objectStore(store).getAll();
+    const request = database.transaction(store).objectStore(store).getAll();
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });

@@ -6,8 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { guestOnRealCore } from '../../testing/realCore';
-import { renderWithProviders } from '../../testing/render';
-import { AppRoutes, preloadRoutes } from '../routes';
+import { renderRoutes } from '../../testing/render';
 import { WIDE_SCREEN } from './AppLayout';
 
 const session = guestOnRealCore();
@@ -16,8 +15,7 @@ session.server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
   requests.push(`${request.method} ${url.pathname}`);
 });
-beforeEach(async () => {
-  await preloadRoutes();
+beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   requests.length = 0;
 });
@@ -25,14 +23,14 @@ beforeEach(async () => {
 describe('the signed-in frame', { timeout: 20_000 }, () => {
   it('on a wide screen shows Who to Follow beside the page', async () => {
     stubMatchMedia((query) => query === WIDE_SCREEN);
-    renderWithProviders(<AppRoutes />, { store: session.current(), route: '/' });
+    await renderRoutes('/', { store: session.current() });
     expect(await screen.findByRole('complementary', { name: 'Suggestions' })).toBeInTheDocument();
     await waitFor(() => expect(requests).toContain('GET /api/users/suggestions'));
   });
 
   it('on a phone or a tablet neither builds nor reads the panel it would hide', async () => {
     stubMatchMedia(() => false);
-    renderWithProviders(<AppRoutes />, { store: session.current(), route: '/' });
+    await renderRoutes('/', { store: session.current() });
     await screen.findAllByRole('article');
     expect(screen.queryByRole('complementary', { name: 'Suggestions' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Who to Follow' })).toBeNull();

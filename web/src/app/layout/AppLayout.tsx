@@ -1,11 +1,7 @@
-import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useGetBookmarksQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
-import { releaseSignInReads, useSignInReads } from '../../api/signInReads';
-import { renderInShortSlices } from '../../lib/renderSlices';
-import { Spinner } from '../../components/Spinner';
 import { WhoToFollow } from '../../features/users/WhoToFollow';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Header } from './Header';
@@ -20,12 +16,6 @@ export const WIDE_SCREEN = 'not all and (max-width: 1099px)';
  * screens, a bottom bar on phones), the page, and the Who to Follow panel.
  */
 export function AppLayout() {
-  // Just signed in: the login page stays until Home's first reads are in (api/signInReads.ts).
-  useSignInReads();
-  useEffect(() => {
-    releaseSignInReads();
-    renderInShortSlices();
-  }, []);
   const token = useAppSelector(selectToken);
   // The right panel shows only on wide screens (layout.css); elsewhere it is
   // not rendered at all, so that a phone neither builds nor asks for it.
@@ -52,10 +42,7 @@ export function AppLayout() {
       <div className="shell__body">
         <MainNav />
         <main id="main" className="shell__main" tabIndex={-1}>
-          {/* A page whose chunk is still loading (app/routes.tsx). */}
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </main>
         {wide && (
           <aside className="shell__aside" aria-label="Suggestions">

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useGetBookmarksQuery, useGetPostQuery } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS, useGetBookmarksQuery, useGetPostQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
 import { BackIcon } from '../../components/icons';
@@ -21,8 +21,8 @@ function PostDetail({ postId }: { postId: string }) {
   // A deep link has no page of ours to go back to.
   const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
   const token = useAppSelector(selectToken);
-  const read = useGetPostQuery(postId, { refetchOnMountOrArgChange: true });
-  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: true });
+  const read = useGetPostQuery(postId, { refetchOnMountOrArgChange: FRESH_FOR_SECONDS });
+  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: FRESH_FOR_SECONDS });
   const post = read.data;
   const missing = read.error && 'status' in read.error && read.error.status === 404;
 

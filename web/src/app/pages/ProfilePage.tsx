@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router-dom';
-import { useGetUserByNameQuery } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS, useGetUserByNameQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
@@ -20,7 +20,7 @@ export function ProfilePage() {
 
 function Profile({ username }: { username: string }) {
   // Both reload when a profile opens: the user, and their posts a page at a time.
-  const profile = useGetUserByNameQuery(username, { refetchOnMountOrArgChange: true });
+  const profile = useGetUserByNameQuery(username, { refetchOnMountOrArgChange: FRESH_FOR_SECONDS });
   const filter = useSelector(selectFilter);
   const posts = usePostList({ scope: 'author', username, filter }, { quiet: true });
   const me = useAppSelector(selectSignedInUser);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useSearchQuery } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS, SEARCH_LIST_LIMIT, useSearchQuery } from '../../api/apiSlice';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { tagPath } from '../../lib/hashtags';
@@ -8,9 +8,6 @@ import { Feed } from '../../features/posts/Feed';
 import { usePostList } from '../../features/posts/useFeed';
 import { UserRow } from '../../features/users/UserRow';
 import { searchPath } from '../layout/HeaderSearch';
-
-/** People and tags a results page lists (the most relevant); its posts come a page at a time. */
-const SEARCH_LIST_LIMIT = 10;
 
 /** Search results (`/search?q=`): people, tags and posts, each best first; the posts to the last as the page scrolls. */
 export function SearchPage() {
@@ -30,7 +27,7 @@ function Search({ q, children }: { q: string; children?: ReactNode }) {
 }
 
 function Results({ q }: { q: string }) {
-  const result = useSearchQuery({ q, limit: SEARCH_LIST_LIMIT }, { refetchOnMountOrArgChange: true });
+  const result = useSearchQuery({ q, limit: SEARCH_LIST_LIMIT }, { refetchOnMountOrArgChange: FRESH_FOR_SECONDS });
   const found = usePostList({ scope: 'search', q }, { quiet: true });
   const data = result.data;
   const loading = result.isLoading || found.loading;

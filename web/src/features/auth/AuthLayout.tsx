@@ -51,7 +51,8 @@ function useHydrated(): boolean {
  * the poster alone when reduced motion is requested. Moving content that
  * plays on its own gets a pause control (WCAG 2.2.2). The video's sources
  * come once the app has hydrated: the prerendered page paints with the poster,
- * and the video (84 kB) does not compete with the scripts for a phone's bandwidth.
+ * and the video does not compete with the scripts for a phone's bandwidth
+ * (bench/NOTES.md, item 16).
  */
 function AuthBackdrop() {
   const reducedMotion = usePrefersReducedMotion();

@@ -33,7 +33,7 @@ export function StartupNotices({ notices }: { notices: Promise<readonly string[]
       (messages) => {
         if (shown) messages.forEach(showStartupNotice);
       },
-      () => undefined, // the start failed: start.tsx shows why
+      () => undefined, // the start failed: app/startup shows why
     );
     const onNotice = (event: Event) => {
       const message = (event as CustomEvent<unknown>).detail;

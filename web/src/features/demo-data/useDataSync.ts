@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import toast from 'react-hot-toast/headless';
 import { api } from '../../api/apiSlice';
-import { forgetLastFeed } from '../../api/lastFeed';
+import { backendDataChanged } from '../../api/dataChanged';
 import { useAppDispatch, type SharedDispatch, type SharedState } from '../../api/hooks';
 import { logout, setUser } from '../../api/session';
 import { DATA_CHANGED_EVENT } from '@murmur/backend/protocol';
@@ -14,11 +14,11 @@ export const ACCOUNT_GONE_MESSAGE = 'Your account is not in the demo data any mo
  * under them (another tab's change, or a reset): the cached posts, users and
  * bookmarks are invalidated (what is on screen reloads), and the signed-in
  * user is read again (that user alone); if they no longer exist, the session
- * ends and the route guard shows /login. Home's copy kept for the next visit
- * is forgotten (Home, if on screen, keeps its new answer instead).
+ * ends and the route guard shows /login. What is kept for the next visit
+ * is forgotten (`backendDataChanged`; Home, if on screen, keeps its new answer).
  */
 export async function refreshAfterDataChange(dispatch: SharedDispatch, getState: () => SharedState): Promise<void> {
-  forgetLastFeed();
+  dispatch(backendDataChanged());
   dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User']));
   const me = getState().session.user;
   if (!me) return;

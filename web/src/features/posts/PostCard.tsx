@@ -10,7 +10,6 @@ import {
   useRemoveBookmarkMutation,
 } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
-import { selectLastFeedPost, selectShowingLastFeed } from '../../api/lastFeed';
 import type { Post } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -22,7 +21,6 @@ import { EditPostModal } from './EditPostModal';
 import { likedByLine } from './likedBy';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
-import { useHeldToggle } from './useHeldToggle';
 import './posts.css';
 
 export interface PostCardProps {
@@ -42,22 +40,19 @@ interface ToggleButtonProps {
   label: string;
   pressed: boolean;
   disabled: boolean;
-  /** The click waits for the backend's answer (useHeldToggle). */
-  busy?: boolean;
   onClick: () => void;
   kind: 'like' | 'bookmark';
   children: ReactNode;
 }
 
 /** An on/off icon button: a fixed name, its state in aria-pressed. */
-function ToggleButton({ label, pressed, disabled, busy = false, onClick, kind, children }: ToggleButtonProps) {
+function ToggleButton({ label, pressed, disabled, onClick, kind, children }: ToggleButtonProps) {
   return (
     <button
       type="button"
-      className={`icon-btn post-card__${kind}${pressed ? ' is-on' : ''}${busy ? ' is-waiting' : ''}`}
+      className={`icon-btn post-card__${kind}${pressed ? ' is-on' : ''}`}
       aria-label={label}
       aria-pressed={pressed}
-      aria-busy={busy || undefined}
       disabled={disabled}
       onClick={onClick}
     >
@@ -76,25 +71,10 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
   const [deletePost] = useDeletePostMutation();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // Shown from the last visit's copy (api/lastFeed.ts): a like or a bookmark waits for the backend's version of the post.
-  const fromLastVisit = useAppSelector(selectShowingLastFeed);
-  const heldLike = useHeldToggle(
-    'Your like',
-    (state) => selectLastFeedPost(state, post._id)?.likes.likedBy.some((u) => u.username === me),
-    (on) => withErrorToast((on ? likePost : dislikePost)(post._id).unwrap()),
-  );
-  const heldBookmark = useHeldToggle(
-    'Your bookmark',
-    (state) => selectBookmarkIds(state).includes(post._id),
-    (on) => bookmarkAs(on),
-    'getBookmarks',
-  );
 
   const name = `${post.firstName} ${post.lastName}`.trim() || post.username;
-  const likedNow = me !== undefined && post.likes.likedBy.some((u) => u.username === me);
-  const liked = heldLike.wanted ?? likedNow;
-  const likeCount = post.likes.likeCount + Number(liked) - Number(likedNow);
-  const bookmarkShown = heldBookmark.wanted ?? bookmarked;
+  const liked = me !== undefined && post.likes.likedBy.some((u) => u.username === me);
+  const likeCount = post.likes.likeCount;
   const isAuthor = me === post.username;
   const likedBy = likedByLine(post.likes.likedBy);
   const commentCount = post.comments.length;
@@ -102,18 +82,13 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
 
   // Both show at once (api/apiSlice.ts) and are taken back if the core refuses.
   async function toggleLike() {
-    if (fromLastVisit || heldLike.wanted !== null) return heldLike.hold(!liked);
     await withErrorToast((liked ? dislikePost : likePost)(post._id).unwrap());
   }
 
-  async function bookmarkAs(on: boolean) {
+  async function toggleBookmark() {
+    const on = !bookmarked;
     const done = await withErrorToast((on ? addBookmark : removeBookmark)(post._id).unwrap());
     if (done) toast.success(on ? 'Added to bookmarks' : 'Removed from bookmarks');
-  }
-
-  async function toggleBookmark() {
-    if (fromLastVisit || heldBookmark.wanted !== null) return heldBookmark.hold(!bookmarkShown);
-    await bookmarkAs(!bookmarked);
   }
 
   async function share() {
@@ -170,7 +145,6 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
             label="Like"
             pressed={liked}
             disabled={liking.isLoading || disliking.isLoading}
-            busy={heldLike.wanted !== null}
             onClick={toggleLike}
             kind="like"
           >
@@ -195,13 +169,12 @@ function PostCardView({ post, detail = false, onDeleted }: PostCardProps) {
         </button>
         <ToggleButton
           label="Bookmark"
-          pressed={bookmarkShown}
+          pressed={bookmarked}
           disabled={adding.isLoading || removing.isLoading}
-          busy={heldBookmark.wanted !== null}
           onClick={toggleBookmark}
           kind="bookmark"
         >
-          <BookmarkIcon filled={bookmarkShown} />
+          <BookmarkIcon filled={bookmarked} />
         </ToggleButton>
       </div>
 

@@ -25,8 +25,8 @@ interface Span {
 /**
  * PostList for long feeds: only the cards near the viewport are in the DOM,
  * the others are stood in for by the list's padding (heights as measured
- * when last rendered, or an estimate). A 1,000-post feed stays a few
- * hundred elements, and a like re-renders a handful of cards. Short lists
+ * when last rendered, or an estimate). A long feed stays as few elements
+ * as the screen needs, and a like re-renders a handful of cards. Short lists
  * (up to WINDOW_FROM posts) render every card. The first render holds
  * FIRST_PASS_COUNT cards, the rest follow at once.
  */

@@ -1,11 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import { useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/apiSlice';
-import { isLastFeedArg, selectLastFeedStatus } from '../../api/lastFeed';
+import { FRESH_FOR_SECONDS, useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/apiSlice';
 import type { Post } from '../../api/models';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
-import { takeSignInRead } from '../../api/signInReads';
 import { useErrorToast } from '../../lib/notify';
 import { selectFilter } from './feedSlice';
 
@@ -19,32 +17,25 @@ const NO_POSTS: readonly Post[] = [];
  */
 export function usePostList(arg: FeedArg, { quiet = false } = {}) {
   const token = useAppSelector(selectToken);
-  // What a sign-in has just read for this page (api/signInReads.ts) is this mount's read.
-  const [signInRead] = useState(() => ({
-    feed: takeSignInRead({ feed: arg }) ? JSON.stringify(arg) : null,
-    bookmarks: takeSignInRead('bookmarks'),
-  }));
-  const feed = useGetFeedInfiniteQuery(arg, { refetchOnMountOrArgChange: signInRead.feed !== JSON.stringify(arg) });
-  // Home's copy from the last visit (api/lastFeed.ts) is taken down if the backend's read of it failed.
-  const copyFailed = useAppSelector((state) => isLastFeedArg(arg) && selectLastFeedStatus(state) === 'failed');
-  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: !signInRead.bookmarks });
+  const feed = useGetFeedInfiniteQuery(arg, { refetchOnMountOrArgChange: FRESH_FOR_SECONDS });
+  useGetBookmarksQuery(undefined, { skip: !token, refetchOnMountOrArgChange: FRESH_FOR_SECONDS });
   useErrorToast(quiet ? undefined : feed.error);
   const posts = useMemo(() => {
     // Pages are read by number: a post may sit in two of them after a write.
     const seen = new Set<string>();
-    const pages = (!copyFailed && feed.data?.pages) || [];
+    const pages = feed.data?.pages ?? [];
     const all = pages.flatMap((page) => page.posts).filter((p) => !seen.has(p._id) && Boolean(seen.add(p._id)));
     return all.length ? all : NO_POSTS;
-  }, [feed.data, copyFailed]);
+  }, [feed.data]);
   const { fetchNextPage, refetch } = feed;
   return {
     posts,
     /** How many posts the list holds in all (loaded or not). */
-    total: (!copyFailed && feed.data?.pages.at(-1)?.total) || 0,
+    total: feed.data?.pages.at(-1)?.total ?? 0,
     /** Nothing to show yet: the first answer has not come. */
     loading: feed.isLoading,
     /** The last read failed and nothing is shown. */
-    failed: feed.isError && (!feed.data || copyFailed),
+    failed: feed.isError && !feed.data,
     error: feed.error,
     /** Reads the next page. */
     loadMore: fetchNextPage,

@@ -1,20 +1,17 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThemeSync } from '../../app/App';
-import { AppRoutes, preloadRoutes } from '../../app/routes';
 import { makeStore } from '../../app/store';
 import { createTestServer } from '@murmur/backend/node';
-import { renderWithProviders } from '../../testing/render';
+import { renderRoutes } from '../../testing/render';
 import { signIn } from '../../testing/realCore';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { THEME_STORAGE_KEY } from './theme';
 
 const { server } = createTestServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// The pages are lazy (app/routes.tsx): loaded once here, they render at once.
-beforeAll(preloadRoutes);
 afterAll(() => server.close());
 beforeEach(() => {
   stubMatchMedia();
@@ -28,14 +25,15 @@ function WhereAmI() {
 async function renderAt(route: string) {
   const store = makeStore({ persist: true });
   await signIn(store);
-  const result = renderWithProviders(
-    <>
-      <ThemeSync />
-      <AppRoutes />
-      <WhereAmI />
-    </>,
-    { store, route },
-  );
+  const result = await renderRoutes(route, {
+    store,
+    inside: (
+      <>
+        <ThemeSync />
+        <WhereAmI />
+      </>
+    ),
+  });
   return { ...result, user: userEvent.setup() };
 }
 
@@ -82,14 +80,14 @@ describe('Theme page', () => {
   it('Go Back returns to the previous page', async () => {
     const { user } = await renderAt('/explore');
     await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Theme' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/theme');
-    await user.click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/explore');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/theme'));
+    await user.click(await screen.findByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/explore'));
   });
 
   it('Go Back with no earlier page goes home', async () => {
     const { user } = await renderAt('/theme');
     await user.click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 });

@@ -3,9 +3,8 @@
 
 import { DATABASE_NAME } from './constants.js';
 
-export const DB_NAME = DATABASE_NAME;
 /** 1: state, media, quarantine. 2: the journal (a version-1 database is upgraded in place, its state kept). */
-const DB_VERSION = 2;
+const DATABASE_VERSION = 2;
 
 /** The core's state, under the keys `head` and `current`. */
 export const STATE_STORE = 'state';
@@ -17,26 +16,26 @@ export const QUARANTINE_STORE = 'quarantine';
 export const JOURNAL_STORE = 'journal';
 
 export function openDatabase(
-  name = DB_NAME,
+  name = DATABASE_NAME,
   factory: IDBFactory = indexedDB,
   deadline = STORAGE_DEADLINE_MS,
 ): Promise<IDBDatabase> {
   const opened = new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.open(name, DB_VERSION);
+    const request = factory.open(name, DATABASE_VERSION);
     request.onupgradeneeded = () => {
-      const db = request.result;
+      const database = request.result;
       for (const store of [STATE_STORE, MEDIA_STORE, JOURNAL_STORE]) {
-        if (!db.objectStoreNames.contains(store)) db.createObjectStore(store);
+        if (!database.objectStoreNames.contains(store)) database.createObjectStore(store);
       }
-      if (!db.objectStoreNames.contains(QUARANTINE_STORE)) {
-        db.createObjectStore(QUARANTINE_STORE, { autoIncrement: true });
+      if (!database.objectStoreNames.contains(QUARANTINE_STORE)) {
+        database.createObjectStore(QUARANTINE_STORE, { autoIncrement: true });
       }
     };
     request.onsuccess = () => {
-      const db = request.result;
+      const database = request.result;
       // A later build upgrading the database in another tab: let it, this tab reopens on its next operation.
-      db.onversionchange = () => db.close();
-      resolve(db);
+      database.onversionchange = () => database.close();
+      resolve(database);
     };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
     request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab on an older version'));
@@ -44,7 +43,7 @@ export function openDatabase(
   return withDeadline(opened, deadline, 'Opening the demo data', () => {
     // Should it open after all, close it: nobody holds it.
     void opened.then(
-      (db) => db.close(),
+      (database) => database.close(),
       () => undefined,
     );
   });
