@@ -32,9 +32,10 @@ async function serve(args: string[]): Promise<void> {
   }
   // The server (and msw with it) loads only now: --help and a wrong flag never wait for it.
   const mark = performance.now();
-  const [{ startMurmurHttpServer }, { callCore }] = await Promise.all([
+  const [{ startMurmurHttpServer }, { callCore }, { seedReportLine }] = await Promise.all([
     import('./server.js'),
     import('../core/coreCall.js'),
+    import('../core/seed.js'),
   ]);
   const server = await startMurmurHttpServer({
     port: flags.port,
@@ -53,9 +54,9 @@ async function serve(args: string[]): Promise<void> {
   const where = flags.state === null ? 'in memory (--memory)' : `in ${flags.state}`;
   const signIn = callCore(server.core, 'POST', '/api/auth/login', undefined, JSON.stringify(GUEST));
   const guest = signIn.status === 200 ? 'sign in as guest / guest123' : 'this seed has no guest account';
+  // What was adapted first: a client that waits for the ready line finds the report said.
+  if (server.seedReport) process.stdout.write(`${seedReportLine(server.seedReport)}\n`);
   process.stdout.write(`Murmur backend ready at ${server.url} (state ${where}; ${guest})\n`);
-  if (server.seedReport)
-    process.stdout.write(`${(await import('../core/seed.js')).seedReportLine(server.seedReport)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
