@@ -9,7 +9,17 @@
 const nodeMs = performance.now();
 
 import { stat } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import { FlagError, HELP, parseServeFlags } from './flags.js';
+
+// V8's heap for the server, set before the command's own code runs. Each
+// request leaves garbage that outlives a young-generation collection while
+// its write waits for the disk, and V8's default heap growth lets it pile up
+// between full collections; `--optimize-for-size` keeps the heap near what
+// is live and the young generation small. Node documents a V8 flag changed
+// while code runs as unsafe: here nothing of ours has been compiled under
+// other flags yet (bench/NOTES.md has the figures: the HTTP server's RSS).
+setFlagsFromString('--optimize-for-size');
 
 const GUEST = { username: 'guest', password: 'guest123' };
 
