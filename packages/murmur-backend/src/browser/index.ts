@@ -11,7 +11,8 @@ import { createInPageTransport, type TransportExchange } from './inPageTransport
 import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
-import { iterateEvents, type EventsOptions, type MurmurEvent } from '../core/liveEvents.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { checkSeed } from '../core/seed.js';
 import { coreSource } from './coreSource.js';
 import { startBackend, type Persist } from './startBackend.js';
@@ -31,13 +32,7 @@ export {
 } from '../core/seed.js';
 export * from '../protocol.js';
 export { PageNotControlledError } from './workerControl.js';
-export {
-  EventsRefused,
-  MAX_WAITING_EVENTS,
-  ReaderFellBehind,
-  type EventsOptions,
-  type MurmurEvent,
-} from '../core/liveEvents.js';
+export * from '../core/eventsApi.js';
 
 export interface MurmurBackendOptions extends MurmurCommonOptions {
   /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */

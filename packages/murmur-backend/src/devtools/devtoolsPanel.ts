@@ -8,7 +8,8 @@
 
 import { backupFileName } from '../persistence/backup.js';
 import { DATA_CHANGED_EVENT, type DataChangedDetail } from '../persistence/constants.js';
-import { iterateEvents, type MurmurEvent } from '../core/liveEvents.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { MurmurEvent } from '../core/eventsApi.js';
 import type { DevtoolsContext } from './context.js';
 import { DevtoolsControls, type LogEntry } from './controls.js';
 import { PANEL_CSS } from './styles.js';

@@ -5,7 +5,8 @@ import { backendHandlers, whenStarted } from '../core/routes.js';
 import { normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
-import { iterateEvents, type EventsOptions, type MurmurEvent } from '../core/liveEvents.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { ensureEventSource } from './eventSource.js';
 
 export type { GenerateOptions } from '../generate/options.js';
@@ -19,13 +20,7 @@ export {
   type SeedUser,
 } from '../core/seed.js';
 export { MockCore, createNodeCore, ensureEventSource };
-export {
-  EventsRefused,
-  MAX_WAITING_EVENTS,
-  ReaderFellBehind,
-  type EventsOptions,
-  type MurmurEvent,
-} from '../core/liveEvents.js';
+export * from '../core/eventsApi.js';
 export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
 
 export interface MurmurServer {

@@ -5,7 +5,8 @@
 
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { iterateEvents, type MurmurEvent } from '../core/liveEvents.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { MurmurEvent } from '../core/eventsApi.js';
 import { localLocks } from './locks.js';
 import { PersistentBackend } from './persistentBackend.js';
 import { IdbStateStore } from './idbStateStore.js';
