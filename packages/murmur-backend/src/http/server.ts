@@ -12,12 +12,13 @@ import { setupServer, type SetupServer } from 'msw/node';
 import type { MockCore } from '../../core/mock_core.js';
 import { normalizeBasePath, type Latency } from '../core/hostOptions.js';
 import { backendHandlers } from '../core/routes.js';
-import { checkSeed, loadableSeed, type MurmurSeed } from '../core/seed.js';
+import { checkSeed, loadableSeed, type MurmurSeed, type SeedReport } from '../core/seed.js';
 import { wasmMemoryBytes } from '../node/nodeCore.js';
 import { ensureEventSource } from '../node/eventSource.js';
 import { lockDirectory, type DirectoryLock } from '../persistence/directoryLock.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { controlHandlers } from './control.js';
+import { OutboundBudget } from './outbound.js';
 import { createRequestHandler } from './requestHandler.js';
 import { RequestLog, type LogFormat } from './requestLog.js';
 import { openState, seedSource, States, type OpenPhases, type SeedSource } from './sandboxes.js';
@@ -69,6 +70,8 @@ export interface MurmurHttpServer {
   url: string;
   /** The main state's core (not a sandbox's). */
   core: MockCore;
+  /** What the core made of a `{users, posts}` seed it loaded at this start (null for a snapshot, the demo seed, or a restart over saved state). */
+  seedReport: SeedReport | null;
   /** msw's server, never listening (nothing in this process is intercepted): `use()`, `resetHandlers()`, `listHandlers()` steer every HTTP client. */
   msw: SetupServer;
   /** Stops accepting, finishes the requests in flight (their writes flushed), releases the directory. */
@@ -135,7 +138,8 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       requests: () => log.entries,
       health,
     }),
-    ...backendHandlers(states.backend(), { basePath, latency: options.latency }),
+    // The core's answers wait for room among those not read yet (outbound.ts).
+    ...backendHandlers(new OutboundBudget().gate(states.backend()), { basePath, latency: options.latency }),
   );
   const handleRequest = createRequestHandler({
     basePath,
@@ -182,6 +186,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   return {
     url: `http://${shownHost}:${port}${basePath}`,
     core: states.main.core,
+    seedReport: states.main.seedReport,
     msw,
     close() {
       closing ??= (async () => {
