@@ -22,6 +22,8 @@ import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import type { MediaRecord } from '../persistence/store.js';
 
 export const SANDBOX_HEADER = 'x-murmur-sandbox';
+/** The sandbox of an event stream opened by `EventSource` (which sends no header of its own): `GET /api/events?sandbox=NAME`. */
+export const SANDBOX_PARAMETER = 'sandbox';
 export const SANDBOX_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** Live sandboxes at most; beyond, the least recently used idle one is closed (its state stays on disk). */
 export const MAX_SANDBOXES = 256;
