@@ -91,6 +91,9 @@ export class LiveEvents {
    */
   wake(revision?: number): void {
     this.#committed = revision === undefined ? this.#core.revision : Math.max(this.#committed, revision);
+    // Delivered now, in order: a test that writes in a loop of awaits (msw/node
+    // answers without a turn of the event loop) reads every change's events,
+    // not a resync once the window has moved on.
     // Readers of one user at one revision (most, once they have caught up) share one read.
     const reads = new Map<string, Read>();
     for (const reader of [...this.#readers]) {
