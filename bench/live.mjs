@@ -12,7 +12,7 @@
 //     time over IDLE_SECONDS of them idle.
 // Every figure is printed with the load (`uptime`) it was taken at.
 //   npm run bench -- --only=live        (--smoke: a small case, for npm test)
-// Port: LIVE_BENCH_PORT (default 5240). Traffic goes to 127.0.0.1 only.
+// Port: LIVE_BENCH_PORT (default 5240; the smoke run's 5242). Traffic goes to 127.0.0.1 only.
 // LIVE_BENCH_PROFILE=DIR writes each server's CPU profile to DIR.
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -24,8 +24,9 @@ import { load, startProcess, statusKb, stop } from './http.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'packages/murmur-backend/dist/bin/murmur-backend.js');
-const PORT = Number(process.env.LIVE_BENCH_PORT ?? 5240);
-const BASE = `http://127.0.0.1:${PORT}`;
+/** The server's port: LIVE_BENCH_PORT, else 5240 (5242 for the smoke run, which may run beside a full one). */
+let PORT = 5240;
+let BASE = '';
 const P99_TARGET_MS = 50;
 const THROUGHPUT_TARGET = 0.8;
 
@@ -36,7 +37,9 @@ function sizes(smoke) {
 }
 
 /** LIVE_BENCH_PROFILE=DIR: each server writes its CPU profile there (node --cpu-prof). */
-const PROFILE = process.env.LIVE_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LIVE_BENCH_PROFILE}`] : [];
+const PROFILE = process.env.LIVE_BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LIVE_BENCH_PROFILE}`]
+  : [];
 
 const startServer = () =>
   startProcess(
@@ -196,6 +199,8 @@ export default {
   title: 'Live events over HTTP (`GET /api/events`): fan-out, latency, write throughput, idle streams',
   smoke: true,
   async run(env) {
+    PORT = Number(process.env.LIVE_BENCH_PORT ?? (env.smoke ? 5242 : 5240));
+    BASE = `http://127.0.0.1:${PORT}`;
     const size = sizes(env.smoke);
     const runs = [];
     for (let i = 0; i < size.rounds; i++) {
