@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { createMurmurServer, EventsRefused, MAX_WAITING_EVENTS, ReaderFellBehind } from '../node/index.js';
-import { api, awayAndBack, openEvents, readEventStream, streamEvents, type StreamedEvent } from './eventsTesting.js';
+import { api, awayAndBack, openEvents, readEventStream, streamEvents, type StreamedEvent } from './testing.js';
 import { NOT_AN_EVENT_STREAM_REQUEST } from './eventsRoute.js';
 
 const BASE = 'http://localhost/';

@@ -9,7 +9,7 @@
 
 import type { ServerResponse } from 'node:http';
 
-/** How often an idle stream gets a heartbeat comment (proxies commonly close a connection idle for 30 to 60 s). */
+/** How often an idle stream gets a heartbeat comment: well within the idle time after which common proxies close a connection. */
 export const HEARTBEAT_MS = 20_000;
 
 /** The heartbeat: an SSE comment, which every client ignores. */
