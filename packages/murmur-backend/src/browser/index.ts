@@ -11,6 +11,8 @@ import { createInPageTransport, type TransportExchange } from './inPageTransport
 import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { checkSeed, seedReportLine, type SeedReport } from '../core/seed.js';
 import { coreSource } from './coreSource.js';
 import { startBackend, type Persist } from './startBackend.js';
@@ -32,6 +34,7 @@ export {
 } from '../core/seed.js';
 export * from '../protocol.js';
 export { PageNotControlledError } from './workerControl.js';
+export * from '../core/eventsApi.js';
 
 export interface MurmurBackendOptions extends MurmurCommonOptions {
   /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
@@ -79,6 +82,12 @@ export interface MurmurBackend extends MurmurBackupApi {
   msw: SetupWorker;
   /** Messages for the user about start-up (a saved state set aside, storage unavailable, …). */
   notices: string[];
+  /**
+   * This tab's live events as an async iterator (`for await (const e of
+   * backend.events({ token }))`), the same the page's `GET /api/events`
+   * streams: other tabs' writes included, once this tab has loaded them.
+   */
+  events(options?: EventsOptions): AsyncGenerator<MurmurEvent, void, undefined>;
   /**
    * What the core made of a `{users, posts}` seed (fixtures): how much it
    * loaded, what it adapted (a `likeCount` recomputed, a follow listed on
@@ -208,5 +217,6 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
       .then(({ mountDevtools }) => mountDevtools(context))
       .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
   }
-  return { core, msw, notices, seedReport, transport, worker: workerActive, ...backupApi(backend) };
+  const events = (eventsOptions?: EventsOptions) => iterateEvents(backend.live, eventsOptions);
+  return { core, msw, notices, events, seedReport, transport, worker: workerActive, ...backupApi(backend) };
 }

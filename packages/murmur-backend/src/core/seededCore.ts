@@ -22,6 +22,10 @@ export function seededCore(
   const seeded: SnapshotCore = {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),
+    events: (...args) => core.events(...args),
+    get revision() {
+      return core.revision;
+    },
     exportSnapshot: () => core.exportSnapshot(),
     importSnapshot: (json) => core.importSnapshot(json),
     async reset() {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { MockCore } from '../../core/mock_core.js';
 import type { ApiRequest, Backend } from '../core/coreCall.js';
 import { composeBackend } from '../core/composeBackend.js';
+import type { EventsBackend } from '../core/eventsRoute.js';
 import type { MediaBackend } from '../core/mediaRoutes.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { FileStateStore } from '../persistence/fileStore.js';
@@ -21,6 +22,8 @@ import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import type { MediaRecord } from '../persistence/store.js';
 
 export const SANDBOX_HEADER = 'x-murmur-sandbox';
+/** The sandbox of an event stream opened by `EventSource` (which sends no header of its own): `GET /api/events?sandbox=NAME`. */
+export const SANDBOX_PARAMETER = 'sandbox';
 export const SANDBOX_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** Live sandboxes at most; beyond, the least recently used idle one is closed (its state stays on disk). */
 export const MAX_SANDBOXES = 256;
@@ -183,9 +186,10 @@ export class States {
   }
 
   /** The backend the msw handlers call: the state of the request being answered. */
-  backend(): Backend & MediaBackend {
+  backend(): Backend & MediaBackend & EventsBackend {
     const current = async () => (await (this.#context.getStore() ?? Promise.resolve(this.#main))).backend;
     return {
+      liveEvents: async () => (await current()).live,
       handle: async (request: ApiRequest) => (await current()).handle(request),
       upload: async (...args) => (await current()).upload(...args),
       getMedia: async (id) => (await current()).getMedia(id),

@@ -5,7 +5,7 @@
 // (../persistence/fileStore.ts) or in memory.
 
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
@@ -14,6 +14,7 @@ import { normalizeBasePath, type Latency } from '../core/hostOptions.js';
 import { backendHandlers } from '../core/routes.js';
 import { checkSeed, loadableSeed, type MurmurSeed, type SeedReport } from '../core/seed.js';
 import { wasmMemoryBytes } from '../node/nodeCore.js';
+import { ensureEventSource } from '../node/eventSource.js';
 import { lockDirectory, type DirectoryLock } from '../persistence/directoryLock.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { controlHandlers } from './control.js';
@@ -117,17 +118,21 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   /** Where start-up went, ms by phase (GET __murmur/health's `startup`). */
   const startup: Record<string, number> = { ...options.startupBefore };
   const inFlight = new Set<Promise<void>>();
+  /** The event streams open now (`GET /api/events`). */
+  const streams = new Set<ServerResponse>();
   const health = () => ({
     status: 'ok',
     state: dir ?? 'memory',
     revision: states.main.backend.revision,
     sandboxes: states.sandboxNames.length,
     uptimeMs: Date.now() - started,
-    // Requests begun and not yet answered, this one aside.
-    inFlight: Math.max(0, inFlight.size - 1),
+    // Requests begun and not yet answered, this one and the event streams aside.
+    inFlight: Math.max(0, inFlight.size - 1 - streams.size),
+    eventStreams: streams.size,
     startup: Object.fromEntries(Object.entries(startup).map(([phase, ms]) => [phase, Math.round(ms)])),
     memory: memoryMb(),
   });
+  ensureEventSource();
   const msw: SetupServer = setupServer(
     ...controlHandlers({
       basePath,
@@ -147,6 +152,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
     msw,
     states,
     log,
+    streams,
   });
   const server = createServer((req, res) => {
     const done = handleRequest(req, res);
@@ -190,6 +196,8 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       closing ??= (async () => {
         const stopped = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
         server.closeIdleConnections();
+        // An event stream lasts as long as its reader: it ends now (a client resumes elsewhere with Last-Event-ID).
+        for (const res of streams) res.end();
         // The requests in flight finish (their writes flushed), then their connections close.
         await Promise.allSettled([...inFlight]);
         server.closeAllConnections();

@@ -5,6 +5,9 @@ import { backendHandlers, whenStarted } from '../core/routes.js';
 import { normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
+import { ensureEventSource } from './eventSource.js';
 import type { SeedReport } from '../core/seed.js';
 
 export type { GenerateOptions } from '../generate/options.js';
@@ -19,7 +22,8 @@ export {
   type SeedUser,
   type SeedUserRef,
 } from '../core/seed.js';
-export { MockCore, createNodeCore };
+export { MockCore, createNodeCore, ensureEventSource };
+export * from '../core/eventsApi.js';
 export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
 
 export interface MurmurServer {
@@ -33,6 +37,16 @@ export interface MurmurServer {
    * `SeedError` when the core refuses the seed.
    */
   ready: Promise<void>;
+  /**
+   * The live events (docs/rules.md, "Live events") as an async iterator:
+   * `for await (const e of murmur.events({ token, after }))`, each
+   * `{id, event, data}` as `GET /api/events` streams it (`data` parsed).
+   * Public events without a token, and the token's user's own; from now,
+   * or after the id `after`. `break` (or `signal`) ends it. A bad token
+   * rejects the first `next()` with an `EventsRefused` (its `status` and
+   * the catalogue's message).
+   */
+  events(options?: EventsOptions): AsyncGenerator<MurmurEvent, void, undefined>;
   /**
    * What the core made of a `{users, posts}` seed (see `SeedReport`): set
    * by the time `ready` resolves; null before, and for the demo seed or a
@@ -63,11 +77,14 @@ export function createMurmurServer(options: MurmurCommonOptions & { core?: MockC
   });
   const ready = backend.then(() => undefined);
   ready.catch(() => undefined); // requests report it; `ready` is for the caller
+  ensureEventSource();
   const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));
+  const live = backend.then((started) => started.live);
   return {
     server,
     core,
     ready,
+    events: (eventsOptions) => iterateEvents(live, eventsOptions),
     get seedReport() {
       return seedReport;
     },
