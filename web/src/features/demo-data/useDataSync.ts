@@ -11,15 +11,15 @@ export const ACCOUNT_GONE_MESSAGE = 'Your account is not in the demo data any mo
 
 /**
  * Reads everything the screens show again, after the backend's data changed
- * under them (another tab's change, or a reset): the cached posts, users and
- * bookmarks are invalidated (what is on screen reloads), and the signed-in
+ * under them (another tab's change, or a reset): the cached posts, users,
+ * bookmarks and notifications are invalidated (what is on screen reloads), and the signed-in
  * user is read again (that user alone); if they no longer exist, the session
  * ends and the route guard shows /login. What is kept for the next visit
  * is forgotten (`backendDataChanged`; Home, if on screen, keeps its new answer).
  */
 export async function refreshAfterDataChange(dispatch: SharedDispatch, getState: () => SharedState): Promise<void> {
   dispatch(backendDataChanged());
-  dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User']));
+  dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User', 'Notification']));
   const me = getState().session.user;
   if (!me) return;
   const read = await dispatch(
