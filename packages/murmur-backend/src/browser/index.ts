@@ -11,6 +11,8 @@ import { createInPageTransport, type TransportExchange } from './inPageTransport
 import { BACKEND_PREFIXES, normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { checkSeed } from '../core/seed.js';
 import { coreSource } from './coreSource.js';
 import { startBackend, type Persist } from './startBackend.js';
@@ -30,6 +32,7 @@ export {
 } from '../core/seed.js';
 export * from '../protocol.js';
 export { PageNotControlledError } from './workerControl.js';
+export * from '../core/eventsApi.js';
 
 export interface MurmurBackendOptions extends MurmurCommonOptions {
   /** Where the site lives, with leading and trailing slash: the worker's scope and the routes' prefix. Default `/`. */
@@ -77,6 +80,12 @@ export interface MurmurBackend extends MurmurBackupApi {
   msw: SetupWorker;
   /** Messages for the user about start-up (a saved state set aside, storage unavailable, …). */
   notices: string[];
+  /**
+   * This tab's live events as an async iterator (`for await (const e of
+   * backend.events({ token }))`), the same the page's `GET /api/events`
+   * streams: other tabs' writes included, once this tab has loaded them.
+   */
+  events(options?: EventsOptions): AsyncGenerator<MurmurEvent, void, undefined>;
   /**
    * A `fetch` that answers the backend's routes in the page, skipping the
    * hop through the service worker (everything else goes to `fetch`).
@@ -194,5 +203,6 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
       .then(({ mountDevtools }) => mountDevtools(context))
       .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
   }
-  return { core, msw, notices, transport, worker: workerActive, ...backupApi(backend) };
+  const events = (eventsOptions?: EventsOptions) => iterateEvents(backend.live, eventsOptions);
+  return { core, msw, notices, events, transport, worker: workerActive, ...backupApi(backend) };
 }

@@ -30,6 +30,8 @@ export interface ApiResponse {
   changed?: boolean;
   /** The id (`m-01`) of the upload the request registered, to store its bytes under. */
   mediaId?: string;
+  /** The state's revision after the request (the core's answers): a change's live events carry it. */
+  revision?: number;
 }
 
 const utf8 = new TextDecoder();
@@ -151,6 +153,7 @@ function takeAnswer(res: CoreAnswer): ApiResponse {
     if (res.preferenceApplied) answer.preferenceApplied = res.preferenceApplied;
     answer.changed = res.changed;
     if (res.mediaId) answer.mediaId = res.mediaId;
+    answer.revision = res.revision;
     return answer;
   } finally {
     res.free();

@@ -92,7 +92,9 @@ export function withHostOptions(handlers: readonly RequestHandler[], options: Mu
       const started = performance.now();
       const wait = latencyMs(options.latency);
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const response = await getResponse(handlersForMethod(handlers, request.method), request);
+      // Quiet: this handler is the one msw logs (where its host logs), and an
+      // event stream's handler would otherwise log every event it sends.
+      const response = await getResponse(handlersForMethod(handlers, request.method), request, { quiet: true });
       const url = new URL(request.url);
       const passing =
         options.onUnhandledRequest === 'passthrough' &&

@@ -1,18 +1,20 @@
-// The backend's msw handlers (uploads, stored images, the reset control, then
-// every `/api` route into the core), over a backend that may still be
+// The backend's msw handlers (uploads, stored images, the reset control, the
+// live events' stream, then every `/api` route into the core), over a backend that may still be
 // starting: the handlers exist from the start, so they are the worker's (and
 // the server's) initial handlers, and `resetHandlers()` returns to them.
 
 import type { RequestHandler } from 'msw';
 import { createHandlers } from './apiRoute.js';
 import type { ApiRequest, Backend } from './coreCall.js';
+import { eventsHandlers, type EventsBackend } from './eventsRoute.js';
 import { withHostOptions, type MurmurCommonOptions } from './hostOptions.js';
 import { createPersistenceHandlers, type MediaBackend } from './mediaRoutes.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 
 /** A backend that answers once `started` has: requests sent before then wait for it. */
-export function whenStarted(started: Promise<PersistentBackend>): Backend & MediaBackend {
+export function whenStarted(started: Promise<PersistentBackend>): Backend & MediaBackend & EventsBackend {
   return {
+    liveEvents: async () => (await started).live,
     handle: async (request: ApiRequest) => (await started).handle(request),
     upload: async (...args) => (await started).upload(...args),
     getMedia: async (id) => (await started).getMedia(id),
@@ -24,11 +26,12 @@ export function whenStarted(started: Promise<PersistentBackend>): Backend & Medi
 
 /** Every handler of the backend under `options.basePath` (normalised), with the host's options around them. */
 export function backendHandlers(
-  backend: Backend & MediaBackend,
+  backend: Backend & MediaBackend & EventsBackend,
   options: MurmurCommonOptions & { basePath: string },
 ): RequestHandler[] {
   const routes = [
     ...createPersistenceHandlers(backend, options.basePath),
+    ...eventsHandlers(backend, options.basePath),
     ...createHandlers(backend, options.basePath),
   ];
   return withHostOptions(routes, options);

@@ -21,6 +21,10 @@ export function seededCore(
   return {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),
+    events: (...args) => core.events(...args),
+    get revision() {
+      return core.revision;
+    },
     exportSnapshot: () => core.exportSnapshot(),
     importSnapshot: (json) => core.importSnapshot(json),
     async reset() {

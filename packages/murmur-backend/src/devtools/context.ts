@@ -7,7 +7,8 @@ import type { PersistentBackend } from '../persistence/persistentBackend.js';
 
 export interface DevtoolsContext {
   msw: SetupWorker;
-  backend: Pick<PersistentBackend, 'reset' | 'exportBackup' | 'importBackup' | 'revision'>;
+  /** `live`: the state's live events, which the panel lists as they come. */
+  backend: Pick<PersistentBackend, 'reset' | 'exportBackup' | 'importBackup' | 'revision' | 'live'>;
   transport: typeof fetch;
   /** Add a listener to hear of every request the transport answers (the one there at first fills `backlog`). */
   exchanges: Set<(exchange: TransportExchange) => void>;

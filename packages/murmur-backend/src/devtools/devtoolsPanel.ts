@@ -1,11 +1,15 @@
 // Murmur's devtools panel: a chunk of its own, loaded only with
 // `startMurmurBackend({ devtools: true })`. It lives in a shadow root with its
 // own styles (the app's never reach it, and its own never leak out), and every
-// control is plain msw (see controls.ts). Keyboard: every control is a native
+// control is plain msw (see controls.ts). It lists the requests the page's
+// transport answered and the live events (the public ones, as an anonymous
+// reader of `GET /api/events` gets them) as they come. Keyboard: every control is a native
 // button, input or select; Escape closes the panel.
 
 import { backupFileName } from '../persistence/backup.js';
 import { DATA_CHANGED_EVENT, type DataChangedDetail } from '../persistence/constants.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { MurmurEvent } from '../core/eventsApi.js';
 import type { DevtoolsContext } from './context.js';
 import { DevtoolsControls, type LogEntry } from './controls.js';
 import { PANEL_CSS } from './styles.js';
@@ -37,6 +41,20 @@ function el<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
   return node;
+}
+
+/** An event's subject in a few words: the post or user it is about, or the revision to read afresh at. */
+export function eventSubject({ event, data }: MurmurEvent): string {
+  const value = data as {
+    post?: { _id?: string; username?: string };
+    user?: { username?: string };
+    _id?: string;
+    revision?: number;
+  };
+  if (value.post) return `${value.post._id ?? ''} by @${value.post.username ?? ''}`;
+  if (value.user) return `@${value.user.username ?? ''}`;
+  if (event === 'resync') return `read afresh at ${value.revision ?? ''}`;
+  return value._id ?? '';
 }
 
 /** The data changed under the app: it reads everything again (features/demo-data/useDataSync in Murmur's app). */
@@ -190,6 +208,24 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
   };
   controls.watch(context.exchanges, log, context.backlog);
 
+  // The live events, as they come.
+  const eventRows = el('tbody', { id: 'events' });
+  const showEvent = (event: MurmurEvent) => {
+    eventRows.prepend(
+      el(
+        'tr',
+        {},
+        el('td', { class: 'num' }, String(event.id)),
+        el('td', {}, event.event),
+        el('td', { class: 'path', title: JSON.stringify(event.data) }, eventSubject(event)),
+      ),
+    );
+    while (eventRows.children.length > LOG_SIZE) eventRows.lastElementChild?.remove();
+  };
+  void (async () => {
+    for await (const event of iterateEvents(context.backend.live)) showEvent(event);
+  })().catch((error: unknown) => console.warn('Murmur: the devtools stopped following the live events', error));
+
   const panel = el(
     'section',
     { id: 'panel', class: 'panel', 'aria-labelledby': 'title', hidden: '' },
@@ -235,6 +271,13 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
         el('tr', {}, ...['Method', 'Path', 'Status', 'ms', 'Via'].map((name) => el('th', { scope: 'col' }, name))),
       ),
       rows,
+    ),
+    el(
+      'table',
+      {},
+      el('caption', {}, 'Live events, newest first'),
+      el('thead', {}, el('tr', {}, ...['Id', 'Event', 'About'].map((name) => el('th', { scope: 'col' }, name)))),
+      eventRows,
     ),
   );
 

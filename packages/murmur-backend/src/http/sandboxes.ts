@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { MockCore } from '../../core/mock_core.js';
 import type { ApiRequest, Backend } from '../core/coreCall.js';
 import { composeBackend } from '../core/composeBackend.js';
+import type { EventsBackend } from '../core/eventsRoute.js';
 import type { MediaBackend } from '../core/mediaRoutes.js';
 import { createNodeCore } from '../node/nodeCore.js';
 import { FileStateStore } from '../persistence/fileStore.js';
@@ -180,9 +181,10 @@ export class States {
   }
 
   /** The backend the msw handlers call: the state of the request being answered. */
-  backend(): Backend & MediaBackend {
+  backend(): Backend & MediaBackend & EventsBackend {
     const current = async () => (await (this.#context.getStore() ?? Promise.resolve(this.#main))).backend;
     return {
+      liveEvents: async () => (await current()).live,
       handle: async (request: ApiRequest) => (await current()).handle(request),
       upload: async (...args) => (await current()).upload(...args),
       getMedia: async (id) => (await current()).getMedia(id),

@@ -13,6 +13,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
 import { signIn } from './testing.js';
+import { SERVER_MARKER } from './staticFiles.js';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `murmur-${name}-`));
@@ -45,6 +46,9 @@ describe('the API over HTTP', () => {
     expect(await unauthorised.json()).toEqual({ errors: ['The token is invalid. Unauthorized access error.'] });
     const unknown = await fetch(`${base}nothing/here`, { headers: { accept: 'application/json' } });
     expect(unknown.status).toBe(200); // the static site's fallback: an app route
+    // Every page it serves names this server as the app's backend; other files are as they are.
+    expect(await unknown.text()).toBe(`${SERVER_MARKER}<!doctype html><title>Murmur</title>`);
+    expect(await (await fetch(`${base}assets/app.js`)).text()).toBe('console.log(1)');
   });
 
   it('uploads an image as raw bytes and as multipart/form-data, and serves it with its type', async () => {

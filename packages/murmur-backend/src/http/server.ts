@@ -14,6 +14,7 @@ import { normalizeBasePath, type Latency } from '../core/hostOptions.js';
 import { backendHandlers } from '../core/routes.js';
 import { checkSeed, loadableSeed, type MurmurSeed } from '../core/seed.js';
 import { wasmMemoryBytes } from '../node/nodeCore.js';
+import { ensureEventSource } from '../node/eventSource.js';
 import { lockDirectory, type DirectoryLock } from '../persistence/directoryLock.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { controlHandlers } from './control.js';
@@ -125,6 +126,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
     startup: Object.fromEntries(Object.entries(startup).map(([phase, ms]) => [phase, Math.round(ms)])),
     memory: memoryMb(),
   });
+  ensureEventSource();
   const msw: SetupServer = setupServer(
     ...controlHandlers({
       basePath,

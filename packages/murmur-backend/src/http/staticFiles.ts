@@ -1,6 +1,9 @@
 // `--static DIR`: a built front end served beside the API, so that one port
 // is the whole product. A path that is no file gets `index.html` (a
-// single-page app's routes); nothing outside DIR is ever read.
+// single-page app's routes); nothing outside DIR is ever read. Each HTML
+// page says that this server is its backend (SERVER_MARKER): Murmur's app
+// then sends its requests here rather than starting a backend in the tab,
+// so that every client of the server shares one state.
 
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -27,6 +30,17 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.wasm': 'application/wasm',
 };
+
+/** Put first in each HTML page's `<head>`: the page's backend is this server (read by the app's start-up, synchronously). */
+export const SERVER_MARKER = '<meta name="murmur-backend" content="server">';
+
+/** `html` with SERVER_MARKER first in its `<head>` (at its start when it has none). */
+export function markServed(html: string): string {
+  const head = /<head(?:\s[^>]*)?>/i.exec(html);
+  if (!head) return SERVER_MARKER + html;
+  const at = head.index + head[0].length;
+  return html.slice(0, at) + SERVER_MARKER + html.slice(at);
+}
 
 async function fileAt(path: string): Promise<string | null> {
   try {
@@ -63,9 +77,11 @@ export async function serveStatic(
   if (target !== root && !target.startsWith(root + sep)) return false;
   const found = (await fileAt(target)) ?? (extname(relative) === '' ? await fileAt(join(root, 'index.html')) : null);
   if (!found) return false;
-  const body = await readFile(found);
+  const type = extname(found).toLowerCase();
+  const file = await readFile(found);
+  const body = type === '.html' ? Buffer.from(markServed(file.toString('utf8'))) : file;
   res.writeHead(200, {
-    'content-type': TYPES[extname(found).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': TYPES[type] ?? 'application/octet-stream',
     'content-length': String(body.byteLength),
     ...extra,
   });

@@ -5,6 +5,9 @@ import { backendHandlers, whenStarted } from '../core/routes.js';
 import { normalizeBasePath, type MurmurCommonOptions } from '../core/hostOptions.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
+import { iterateEvents } from '../core/liveEvents.js';
+import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
+import { ensureEventSource } from './eventSource.js';
 
 export type { GenerateOptions } from '../generate/options.js';
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
@@ -16,7 +19,8 @@ export {
   type SeedPost,
   type SeedUser,
 } from '../core/seed.js';
-export { MockCore, createNodeCore };
+export { MockCore, createNodeCore, ensureEventSource };
+export * from '../core/eventsApi.js';
 export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
 
 export interface MurmurServer {
@@ -30,6 +34,16 @@ export interface MurmurServer {
    * `SeedError` when the core refuses the seed.
    */
   ready: Promise<void>;
+  /**
+   * The live events (docs/rules.md, "Live events") as an async iterator:
+   * `for await (const e of murmur.events({ token, after }))`, each
+   * `{id, event, data}` as `GET /api/events` streams it (`data` parsed).
+   * Public events without a token, and the token's user's own; from now,
+   * or after the id `after`. `break` (or `signal`) ends it. A bad token
+   * rejects the first `next()` with an `EventsRefused` (its `status` and
+   * the catalogue's message).
+   */
+  events(options?: EventsOptions): AsyncGenerator<MurmurEvent, void, undefined>;
 }
 
 /**
@@ -50,8 +64,10 @@ export function createMurmurServer(options: MurmurCommonOptions & { core?: MockC
   }).then(({ backend }) => backend);
   const ready = backend.then(() => undefined);
   ready.catch(() => undefined); // requests report it; `ready` is for the caller
+  ensureEventSource();
   const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));
-  return { server, core, ready };
+  const live = backend.then((started) => started.live);
+  return { server, core, ready, events: (eventsOptions) => iterateEvents(live, eventsOptions) };
 }
 
 /** `createMurmurServer` over `core` (Murmur's own tests). */

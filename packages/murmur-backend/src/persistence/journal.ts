@@ -6,7 +6,7 @@
 // snapshot); another tab's later entries are replayed the same way; and a
 // change that could not be saved is undone by going back to base and tail.
 
-import { replayAt, type TimedCoreLike } from '../core/coreCall.js';
+import { replayAt, type LiveCore, type TimedCoreLike } from '../core/coreCall.js';
 import {
   chainFrom,
   chainHead,
@@ -18,8 +18,8 @@ import {
   type SavedState,
 } from './format.js';
 
-/** The parts of the wasm facade the persistence uses. */
-export interface SnapshotCore extends TimedCoreLike {
+/** The parts of the wasm facade the persistence uses (and its live events: ../core/liveEvents.ts). */
+export interface SnapshotCore extends TimedCoreLike, LiveCore {
   exportSnapshot(): string;
   importSnapshot(json: string): void;
   /** Back to the seed (which may be made first: a promise then). */

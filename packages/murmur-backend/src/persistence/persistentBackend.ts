@@ -5,9 +5,12 @@
 // (./compaction.ts); one tab writes at a time (./locks.ts) and the others
 // load what it wrote (./tabSync.ts); a save that fails undoes the change,
 // and storage that stays broken leaves the tab in memory
-// (./storageFallback.ts). Nothing here knows the API's routes.
+// (./storageFallback.ts). Its live readers (../core/liveEvents.ts) are woken
+// once a change is saved, or another tab's saves are loaded. Nothing here
+// knows the API's routes.
 
 import { callCoreAt, type ApiRequest, type ApiResponse, type Backend, type Clock } from '../core/coreCall.js';
+import { LiveEvents } from '../core/liveEvents.js';
 import { BACKEND_FAILED, RESTORED_FROM_SEED, SAVE_FAILED, STORAGE_FULL, STORAGE_LOST } from './constants.js';
 import type { BackupSummary } from './backup.js';
 import { exportBackup, importBackup } from './backupApi.js';
@@ -87,6 +90,8 @@ const succeeded = (status: number) => status >= 200 && status < 300;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class PersistentBackend implements Backend {
+  /** The state's live readers: woken once each change is saved (and flushed), or loaded from another tab. */
+  readonly live: LiveEvents;
   private readonly core: SnapshotCore;
   private readonly journaled: JournaledCore;
   private readonly storage: StorageFallback;
@@ -107,6 +112,7 @@ export class PersistentBackend implements Backend {
 
   private constructor(options: PersistentBackendOptions) {
     this.core = options.core;
+    this.live = new LiveEvents(options.core);
     this.journaled = new JournaledCore(options.core);
     this.storage = new StorageFallback(options.store);
     this.locks = options.locks ?? localLocks();
@@ -123,6 +129,7 @@ export class PersistentBackend implements Backend {
       channel: options.channel ?? null,
       exclusive: (task) => this.exclusive(task),
       onLoaded: (revision) => {
+        this.live.wake();
         onExternalChange(revision);
         this.compaction.journalIs(this.journaled.journalLength);
       },
@@ -184,7 +191,7 @@ export class PersistentBackend implements Backend {
 
   /** Back to the seed data, in every tab; the uploads go too. */
   reset(): Promise<ApiResponse> {
-    return this.writeAndFlush(async () => {
+    return this.replacing(async () => {
       try {
         await this.core.reset();
       } catch (error) {
@@ -223,7 +230,7 @@ export class PersistentBackend implements Backend {
   /** Replaces the state and the uploads, in every tab; rejects with the core's reason when it refuses the state. */
   async replaceState(snapshot: string, media: readonly MediaRecord[]): Promise<ApiResponse> {
     let refused: unknown = null;
-    const response = await this.writeAndFlush(async () => {
+    const response = await this.replacing(async () => {
       try {
         // Refused, the core keeps the state it holds.
         this.core.importSnapshot(snapshot);
@@ -261,6 +268,7 @@ export class PersistentBackend implements Backend {
   }
 
   close(): void {
+    this.live.close();
     this.sync.close();
     this.compaction.stop();
   }
@@ -341,6 +349,11 @@ export class PersistentBackend implements Backend {
   private writeAndFlush(...args: Parameters<PersistentBackend['write']>): Promise<ApiResponse> {
     return this.write(...args)
       .then((response) => this.afterFlush(response))
+      .then((response) => {
+        // Saved and flushed: its events may go out.
+        if (response.changed && response.revision !== undefined) this.live.wake(response.revision);
+        return response;
+      })
       .catch((error: unknown) => {
         console.warn('Murmur: a write could not be flushed to storage', error);
         return errorResponse(500, BACKEND_FAILED);
@@ -457,6 +470,13 @@ export class PersistentBackend implements Backend {
     this.journaled.savedInFull(head, snapshot);
   }
 
+  /** `writeAndFlush` of a change that replaces the state (a reset, a restore): once it is saved, every reader reads afresh. */
+  private async replacing(change: (attempt: number) => Promise<Outcome>): Promise<ApiResponse> {
+    const response = await this.writeAndFlush(change);
+    if (succeeded(response.status)) this.live.wake();
+    return response;
+  }
+
   /** The answer to a storage failure, or null once the tab has moved to memory (then go ahead). */
   private storageFailed(error: unknown): ErrorAnswer | null {
     const failure = this.storage.failed(error);
@@ -469,6 +489,7 @@ export class PersistentBackend implements Backend {
 
   private async restore(): Promise<string[]> {
     const found = await this.sync.restore();
+    this.live.wake();
     this.foundSaved = found !== 'nothing';
     this.compaction.journalIs(this.journaled.journalLength);
     return found === 'set aside' ? [RESTORED_FROM_SEED] : [];

@@ -4,7 +4,7 @@
 import type { MurmurBackend } from '@murmur/backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backendAnswering, backendFetch, holdBackendRequestsUntil } from '../../lib/backendGate';
-import { NO_WORKER_NOTICE, prepareBackend } from './backend';
+import { connectToServer, NO_WORKER_NOTICE, prepareBackend, serverBackend } from './backend';
 
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
 
@@ -51,5 +51,38 @@ describe('the backend phase', () => {
     await expect(phase.start()).rejects.toThrow('WebAssembly is off');
     await expect(phase.notices).rejects.toThrow('WebAssembly is off');
     await expect(backendFetch('/api/posts')).rejects.toThrow('WebAssembly is off');
+  });
+});
+
+describe('a server as the backend', () => {
+  afterEach(() => {
+    document.head.querySelector('meta[name="murmur-backend"]')?.remove();
+    vi.unstubAllGlobals();
+  });
+
+  it('is the page’s own site when the server marked the page, and no one otherwise', () => {
+    expect(serverBackend(document, undefined)).toBeNull();
+    document.head.insertAdjacentHTML('afterbegin', '<meta name="murmur-backend" content="server">');
+    expect(serverBackend(document, undefined)?.href).toBe(new URL('/', document.baseURI).href);
+  });
+
+  it('is the address the build names (VITE_MURMUR_API), marked or not', () => {
+    expect(serverBackend(document, 'https://api.example.com/murmur')?.href).toBe('https://api.example.com/murmur/');
+  });
+
+  it('sends the app’s backend requests to that server, and starts nothing in the tab', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL) => {
+      sent.push(input instanceof Request ? input.url : String(input));
+      return new Response('{"posts":[]}');
+    });
+    const site = new URL('/', document.baseURI);
+    const backend = connectToServer(new URL('https://api.example.com/v1/'), site);
+    await backend.transport(new URL('api/posts?page=2', site));
+    await backend.transport('https://elsewhere.example/x');
+    expect(sent).toEqual(['https://api.example.com/v1/api/posts?page=2', 'https://elsewhere.example/x']);
+    await expect(backend.worker).resolves.toBeUndefined();
+    expect(backend.notices).toEqual([]);
+    expect(document.documentElement.dataset.backend).toBe('ready');
   });
 });

@@ -2,6 +2,13 @@
 // @murmur/backend package) come in a chunk of their own, loaded while the app
 // renders; the app's requests wait for it (lib/backendGate.ts) and then go
 // through its transport, in the page, not through the service worker.
+//
+// Unless a server is the backend: a page served by `murmur-backend serve
+// --static` (the server marks the HTML it serves with
+// `<meta name="murmur-backend" content="server">`), or a build told where
+// its server is (`VITE_MURMUR_API`). Then every request goes to that server,
+// whose state every client shares, and no backend starts in the tab. Both
+// are read synchronously: the static-host build pays nothing to find out.
 import type { MurmurBackend } from '@murmur/backend';
 import { holdBackendRequestsUntil } from '../../lib/backendGate';
 import { holdUploadsUntil } from '../../lib/mediaGate';
@@ -17,7 +24,52 @@ const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockService
 export const NO_WORKER_NOTICE =
   'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
 
-async function launch(): Promise<MurmurBackend> {
+/** The marker a server puts in the HTML it serves: its API is the app's backend. */
+export const SERVER_MARKER = 'meta[name="murmur-backend"][content="server"]';
+
+/** What the start-up needs of a backend: the transport the app's requests go through, its service worker, its notices. */
+export type AppBackend = Pick<MurmurBackend, 'transport' | 'worker' | 'notices'>;
+
+/**
+ * The server the app's backend is, as the base address its `api/` is under:
+ * `VITE_MURMUR_API` when the build sets it, the page's own site when the
+ * server marked the page; null when the backend runs in the tab.
+ */
+export function serverBackend(
+  doc: Document = document,
+  configured: string | undefined = import.meta.env.VITE_MURMUR_API,
+): URL | null {
+  const site = new URL(import.meta.env.BASE_URL, doc.baseURI);
+  if (configured) {
+    const url = new URL(configured, site);
+    if (!url.pathname.endsWith('/')) url.pathname += '/';
+    return url;
+  }
+  return doc.querySelector(SERVER_MARKER) ? site : null;
+}
+
+/**
+ * The app's backend when a server is it: a transport that sends the app's
+ * backend requests (`<base>api/...`, `media/`, `__murmur/`) to the server at
+ * `api`, and nothing else to start (the server serves uploads itself).
+ */
+export function connectToServer(api: URL, site: URL = new URL(import.meta.env.BASE_URL, document.baseURI)): AppBackend {
+  const sameSite = api.href === site.href;
+  const transport: typeof fetch = (input, init) => {
+    if (sameSite) return fetch(input, init);
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== site.origin || !url.pathname.startsWith(site.pathname)) return fetch(request);
+    const target = new URL(url.pathname.slice(site.pathname.length) + url.search, api);
+    return fetch(target, { ...init, method: request.method, headers: request.headers, signal: request.signal });
+  };
+  document.documentElement.dataset.backend = 'ready';
+  return { transport, worker: Promise.resolve(), notices: [] };
+}
+
+async function launch(): Promise<AppBackend> {
+  const server = serverBackend();
+  if (server) return connectToServer(server);
   const { startMurmurBackend } = await import('@murmur/backend');
   performance.mark('murmur:mocks-loaded');
   const base = import.meta.env.BASE_URL;
@@ -49,9 +101,9 @@ async function launch(): Promise<MurmurBackend> {
 
 export interface BackendPhase {
   /** Starts the backend, once (later calls return the same start). */
-  start: () => Promise<MurmurBackend>;
+  start: () => Promise<AppBackend>;
   /** Settles when it has started, or failed to. */
-  started: Promise<MurmurBackend>;
+  started: Promise<AppBackend>;
   /** What the backend has to say at start-up, with the missing service worker's notice. */
   notices: Promise<string[]>;
 }
@@ -65,11 +117,11 @@ export interface BackendPhase {
  */
 export function prepareBackend(
   { startOnFirstRequest = true } = {},
-  launchBackend: () => Promise<MurmurBackend> = launch,
+  launchBackend: () => Promise<AppBackend> = launch,
 ): BackendPhase {
-  let launched: Promise<MurmurBackend> | undefined;
-  let handOver!: (backend: Promise<MurmurBackend>) => void;
-  const started = new Promise<MurmurBackend>((resolve) => (handOver = resolve));
+  let launched: Promise<AppBackend> | undefined;
+  let handOver!: (backend: Promise<AppBackend>) => void;
+  const started = new Promise<AppBackend>((resolve) => (handOver = resolve));
   const start = () => {
     if (!launched) {
       launched = launchBackend();
