@@ -12,3 +12,16 @@ export type ArrivalScope = Extract<FeedArg['scope'], 'home' | 'explore'>;
 export const postArrived = createAction<{ post: Post; scopes: ArrivalScope[] }>('live/postArrived');
 /** A post changed (its likes, comments, text) or was deleted (`post` undefined). */
 export const postUpdated = createAction<{ postId: string; post?: Post }>('live/postUpdated');
+
+/** Where RTK Query keeps the live endpoint's entry (api/liveEvents.ts; its default key for no argument). */
+const LIVE_ENTRY = 'liveEvents(undefined)';
+
+/**
+ * Whether the live events are flowing: then every change, this tab's, another
+ * tab's or a reset (a `resync`), reaches the cache as an event, and nothing
+ * needs reading again wholesale.
+ */
+export function selectLiveOpen(state: { api: { queries: Record<string, { data?: unknown } | undefined> } }): boolean {
+  const data = state.api.queries[LIVE_ENTRY]?.data;
+  return typeof data === 'object' && data !== null && 'open' in data && data.open === true;
+}

@@ -145,6 +145,11 @@ export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown,
   }
 }
 
+/** Says on the page whether the stream is open (`<html data-live>`), for the end-to-end tests and the bench. */
+function live(state: 'open' | 'closed'): void {
+  if (typeof document !== 'undefined') document.documentElement.dataset.live = state;
+}
+
 /** Whether the stream is open (the live endpoint's data). */
 export interface LiveStatus {
   open: boolean;
@@ -164,7 +169,6 @@ export const liveApi = api.injectEndpoints({
         }
         const token = () => (getState() as unknown as ApiState).session.token;
         const opened = token();
-        let opens = 0;
         const stream = openEventStream({
           url: apiUrl('/events'),
           token,
@@ -174,12 +178,18 @@ export const liveApi = api.injectEndpoints({
             if (event) applyLiveEvent(dispatch, getState, event);
           },
           onOpen(resumed) {
-            opens += 1;
             updateCachedData((status) => {
               status.open = true;
             });
-            // Reopened with nothing to resume after: what came in between is unknown.
-            if (opens > 1 && !resumed) dispatch(api.util.invalidateTags(['Notification']));
+            live('open');
+            // Opened with nothing to resume after: what changed between the bell's read and now is unknown.
+            if (!resumed) dispatch(api.util.invalidateTags(['Notification']));
+          },
+          onDrop() {
+            updateCachedData((status) => {
+              status.open = false;
+            });
+            live('closed');
           },
           onRejected(status, message) {
             endSessionIfRejected({ status, message }, opened, { dispatch, getState });
@@ -187,6 +197,7 @@ export const liveApi = api.injectEndpoints({
         });
         await cacheEntryRemoved;
         stream.stop();
+        live('closed');
       },
     }),
   }),

@@ -30,6 +30,8 @@ export interface EventStreamOptions {
   onEvent: (event: StreamEvent) => void;
   /** The stream is open; `resumed`: it asked for what came after the last event it had. */
   onOpen?: (resumed: boolean) => void;
+  /** The open stream ended or failed: a reconnection follows. */
+  onDrop?: () => void;
   /** The backend refused the token (401, or 404 for a user gone): the reader stops for good. */
   onRejected?: (status: number, message: string) => void;
   /** Waits between attempts: the first, doubled at each failure up to the last (a `retry:` field sets the first). */
@@ -63,7 +65,7 @@ async function refusal(response: Response): Promise<string> {
 
 /** Opens the stream and keeps it open until `stop()` or a refused token. */
 export function openEventStream(options: EventStreamOptions): EventStream {
-  const { url, token, fetch, onEvent, onOpen, onRejected, random = Math.random } = options;
+  const { url, token, fetch, onEvent, onOpen, onDrop, onRejected, random = Math.random } = options;
   const backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
   const controller = new AbortController();
   const { signal } = controller;
@@ -119,9 +121,12 @@ export function openEventStream(options: EventStreamOptions): EventStream {
         if (done || signal.aborted) break;
         parser.feed(decoder.decode(value, { stream: true }));
       }
+    } catch {
+      // A stream cut off: the same as one that ended.
     } finally {
       signal.removeEventListener('abort', stopReading);
     }
+    if (!signal.aborted) onDrop?.();
     return 'opened';
   }
 
