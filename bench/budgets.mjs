@@ -1,5 +1,5 @@
 // The budgets, checked in every run (the smoke run of npm test too): the
-// wasm core at or under 175 kB gzip -9, and /login's HTML painting before
+// wasm core at or under 195 kB gzip -9, and /login's HTML painting before
 // any of its modules has loaded (the page is prerendered: its text must not
 // wait for JavaScript). A crossing prints `BUDGET EXCEEDED: …`
 // (lib/budgets.mjs); the figures are in the section.
@@ -10,7 +10,7 @@ import { budget, budgetLine } from './lib/budgets.mjs';
 import { fmt, kB } from './lib/format.mjs';
 
 /** The wasm core's budget, gzip -9 (kB of 1,000 bytes). */
-export const WASM_BUDGET = 175_000;
+export const WASM_BUDGET = 195_000;
 /** How long /login may take to paint with every module held before that counts as "never". */
 const PAINT_WAIT_MS = 10_000;
 

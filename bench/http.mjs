@@ -97,10 +97,10 @@ function medianStart(starts, loadDuring) {
 }
 
 /** The load averages, as `uptime` prints them (1, 5, 15 minutes). */
-const load = () => /load average: (.*)$/.exec(uptime())?.[1] ?? os.loadavg().join(', ');
+export const load = () => /load average: (.*)$/.exec(uptime())?.[1] ?? os.loadavg().join(', ');
 
 /** Spawns `node args`, resolves once `url` answers 200 (polled), with the ms from spawn to that answer. */
-async function startProcess(args, url, headers = {}) {
+export async function startProcess(args, url, headers = {}) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -123,12 +123,12 @@ async function startProcess(args, url, headers = {}) {
   }
 }
 
-async function stop(server) {
+export async function stop(server) {
   server.child.kill('SIGTERM');
   await server.exited;
 }
 
-function run(options) {
+export function run(options) {
   return new Promise((resolveRun, reject) => {
     autocannon({ connections: CONNECTIONS, ...options }, (error, result) =>
       error ? reject(error) : resolveRun(result),
@@ -137,7 +137,7 @@ function run(options) {
 }
 
 /** req/s of the 2xx answers, p99 latency, the errors, and the load during the run. */
-function summary(result, loadBefore) {
+export function summary(result, loadBefore) {
   const ok = result['2xx'];
   return {
     requests: result.requests.total,
@@ -152,7 +152,7 @@ function summary(result, loadBefore) {
 }
 
 /** A line of /proc/PID/status in kB (VmRSS: resident now; VmHWM: the most it ever was), 0 when gone. */
-function statusKb(pid, field) {
+export function statusKb(pid, field) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
@@ -168,7 +168,7 @@ const rssKb = (pid) => statusKb(pid, 'VmRSS');
  * the samples; with `count`, each sample also records `count()` at its time
  * (the requests answered so far), as `points` ([count, MB]).
  */
-function sampleRss(pid, ms, count) {
+export function sampleRss(pid, ms, count) {
   const take = () => [count?.() ?? 0, rssKb(pid)];
   const samples = [take()];
   const timer = setInterval(() => samples.push(take()), ms);
@@ -258,7 +258,7 @@ function fitLine(points) {
 }
 
 /** The same posts for Murmur and json-server: Murmur's generated seed as a snapshot file, and db.json. */
-async function makeData(work, size) {
+export async function makeData(work, size) {
   const { createNodeCore } = await import(pathToFileURL(join(PKG, 'dist/node/index.js')).href);
   const { generateSeed, GENERATED_PASSWORD } = await import(
     pathToFileURL(join(PKG, 'dist/generate/generateSeed.js')).href
@@ -284,7 +284,7 @@ async function makeData(work, size) {
   return { state, seedFile, snapshotFile, db, password: GENERATED_PASSWORD };
 }
 
-const signIn = async (base, username, password) =>
+export const signIn = async (base, username, password) =>
   (
     await (
       await fetch(`${base}/api/auth/login`, { method: 'POST', body: JSON.stringify({ username, password }) })
@@ -318,7 +318,7 @@ const breakdown = (startup) =>
     : '(not reported)';
 
 /** Users who sign in to like, with a token each, and (post, token) pairs none of them has liked yet. */
-async function likers(base, state, password, count) {
+export async function likers(base, state, password, count) {
   const users = state.users.filter((user) => user.username !== 'guest').slice(0, count);
   const tokens = await Promise.all(users.map((user) => signIn(base, user.username, password)));
   const pairs = [];

@@ -44,6 +44,7 @@ const MEASUREMENTS = [
   'native',
   'http',
   'http-soak',
+  'whole-list',
 ];
 
 /** Measurements that run only when `--only` names them exactly (a soak takes up to an hour). */

@@ -3,9 +3,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium.mjs';
 
 // The examples' end-to-end tests, driven in Debian's Chromium (never a
 // downloaded browser): e2e/client.spec.ts once for each Vite example (built,
-// served by `vite preview`), e2e/webpack.spec.ts for the webpack one (built,
-// served by scripts/serve.mjs, a static host whose unknown paths get the
-// build's 404.html, a copy of index.html). EXAMPLES_PORT moves the three ports.
+// served by `vite preview`), e2e/webpack.spec.ts for the webpack one and
+// e2e/from-mirage.spec.ts for the app moved off MirageJS (built, served by
+// scripts/serve.mjs, a static host whose unknown paths get the build's
+// 404.html, a copy of index.html). EXAMPLES_PORT moves the four ports.
 const port = Number(process.env.EXAMPLES_PORT ?? 4176);
 const vitePreview = (port: number) => `npm run build --silent && npx vite preview --port ${port} --strictPort`;
 const examples = [
@@ -16,6 +17,13 @@ const examples = [
     port: port + 2,
     transport: 'xhr',
     spec: 'webpack.spec.ts',
+    serve: (port: number) => `npm run build --silent && node ../../scripts/serve.mjs dist --port ${port}`,
+  },
+  {
+    name: 'from-mirage',
+    port: port + 3,
+    transport: 'xhr',
+    spec: 'from-mirage.spec.ts',
     serve: (port: number) => `npm run build --silent && node ../../scripts/serve.mjs dist --port ${port}`,
   },
 ] as const;

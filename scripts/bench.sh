@@ -24,5 +24,16 @@ step "build the production site (web/$site)"
 SKIP_CORE=1 OUT_DIR="$site" bash scripts/build.sh
 step "build the harness pages (bench/out/$harness)"
 vite build --config bench/harness/vite.config.ts
+# A build of the package from before a change (BENCH_BEFORE_PKG: its
+# packages/murmur-backend, built), measured beside this one where a
+# measurement compares them (bench/whole-list.mjs): copied under bench/out so
+# that it resolves msw from this repository, and the harness built over it.
+if [ -n "${BENCH_BEFORE_PKG:-}" ]; then
+  step "the package from before ($BENCH_BEFORE_PKG) and the harness over it (bench/out/harness-before)"
+  rm -rf bench/out/before-pkg && mkdir -p bench/out/before-pkg
+  cp -r "$BENCH_BEFORE_PKG/dist" "$BENCH_BEFORE_PKG/core" "$BENCH_BEFORE_PKG/package.json" bench/out/before-pkg/
+  BENCH_HARNESS_PACKAGE="$ROOT/bench/out/before-pkg" BENCH_HARNESS_DIR="$ROOT/bench/out/harness-before" \
+    vite build --config bench/harness/vite.config.ts
+fi
 step "run the bench"
 node bench/run.mjs "$@"

@@ -44,7 +44,9 @@ fi
 
 # npm 11 here does not run msw's install script: copy the worker ourselves,
 # and again whenever msw's version changes.
-# The examples each have their own public/ (what `npx msw init public/` writes in an app).
+# The examples each have their own public/ (what `npx msw init public/` writes in an app);
+# one that lays out its files with `murmur-backend init` at its build (from-mirage,
+# no `msw.workerDirectory` in its package.json) has none.
 msw_version="$(node -p 'require("msw/package.json").version')"
 if ! grep -q "PACKAGE_VERSION = '$msw_version'" public/mockServiceWorker.js 2>/dev/null; then
   step "msw init public (msw $msw_version)"
@@ -52,6 +54,7 @@ if ! grep -q "PACKAGE_VERSION = '$msw_version'" public/mockServiceWorker.js 2>/d
 fi
 for manifest in examples/*/package.json; do
   example="$(dirname "$manifest")"
+  grep -q '"workerDirectory"' "$manifest" || continue
   if ! grep -q "PACKAGE_VERSION = '$msw_version'" "$example/public/mockServiceWorker.js" 2>/dev/null; then
     step "msw init $example/public (msw $msw_version)"
     (cd "$example" && npx msw init public --save)

@@ -12,6 +12,16 @@
 //   draws its icons as data: SVGs (a data: image fetches nothing; URLs from
 //   data are never rendered as data: anyway, lib/assets.ts). No other origin.
 // - worker-src: msw's service worker, from the site itself.
+// - connect-src: the site itself, and the server a build names as its
+//   backend (`VITE_MURMUR_API`, web/src/app/startup/backend.ts) when that is
+//   another origin.
+
+/** The origin of the API server the build is told of, when it is not the site's own. */
+function apiOrigin() {
+  const api = process.env.VITE_MURMUR_API;
+  if (!api || !/^https?:\/\//i.test(api)) return [];
+  return [new URL(api).origin];
+}
 
 /** @type {Record<string, string[]>} */
 const DIRECTIVES = {
@@ -21,7 +31,7 @@ const DIRECTIVES = {
   'img-src': ["'self'", 'blob:', 'data:'],
   'media-src': ["'self'", 'blob:'],
   'font-src': ["'self'"],
-  'connect-src': ["'self'"],
+  'connect-src': ["'self'", ...apiOrigin()],
   'worker-src': ["'self'"],
   'manifest-src': ["'self'"],
   'object-src': ["'none'"],

@@ -15,7 +15,7 @@ import {
   createInPageTransport,
   loadCore,
   startPersistence,
-  type ApiResponse,
+  type BytesResponse,
   type MockCore,
 } from '@murmur/backend/testing';
 import { startMirage, type MirageData, type MirageUser } from './mirage';
@@ -217,7 +217,8 @@ function coreBodies(core: MockCore, size: number): Record<Endpoint, Uint8Array<A
   return { 'GET /api/posts': bytesOf(get), 'POST like': bytesOf(like), 'POST login': bytesOf(loginRes) };
 }
 
-const bytesOf = (res: ApiResponse) => (typeof res.body === 'string' ? new TextEncoder().encode(res.body) : res.body);
+/** `callCore` takes every body out of the core whole: bytes. */
+const bytesOf = (res: BytesResponse) => res.body;
 
 function sizesOf(bodies: Record<Endpoint, Uint8Array>): Record<Endpoint, number> {
   return {
@@ -264,7 +265,7 @@ function mirageData(core: MockCore): MirageData {
 function timeCore(core: MockCore, size: number, reps: number, out: CoreTiming[]): void {
   const loginRes = callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY);
   const token = (JSON.parse(bodyText(loginRes)) as { encodedToken: string }).encodedToken;
-  const call: Record<Endpoint, () => ApiResponse> = {
+  const call: Record<Endpoint, () => BytesResponse> = {
     'GET /api/posts': () => callCore(core, 'GET', '/api/posts', undefined, ''),
     'POST like': () => callCore(core, 'POST', `/api/posts/like/${likedPost(size)}`, token, '{}'),
     'POST login': () => callCore(core, 'POST', '/api/auth/login', undefined, LOGIN_BODY),

@@ -6,6 +6,7 @@ use crate::db::{Db, Rng};
 use crate::events::{self, EventWindow};
 use crate::exchange::{Now, Request, Response};
 use crate::router::dispatch;
+use crate::seed_import::SeedReport;
 use crate::snapshot::{self, SnapshotError};
 
 /// The whole backend: the store, the request handler, and the window of
@@ -138,14 +139,16 @@ impl Api {
         self.db = db;
     }
 
-    /// Replaces the state with a host's seed (`{users, follows?, posts?}`,
-    /// see `seed_import`), checked by the API's own rules; users sign up at
-    /// their `createdAt` or `now`. A refused seed leaves the state as it
-    /// was, and the error names the item and the rule.
-    pub fn import_seed(&mut self, json: &str, now: Now) -> Result<(), String> {
-        let db = crate::seed_import::import(&self.db, json, now)?;
+    /// Replaces the state with a host's seed (`{users, follows?, posts?}`
+    /// in Murmur's shape or the API's, see `seed_import`), loaded as it is
+    /// where the core does not rely on it; dates default to `now`. Returns
+    /// what was adapted. A refused seed leaves the state as it was, and the
+    /// error names the item.
+    pub fn import_seed(&mut self, json: &str, now: Now) -> Result<SeedReport, String> {
+        let (mut db, report) = crate::seed_import::import(&self.db, json, now.epoch_ms)?;
+        base_path::apply(&mut db, &self.db.base_path);
         self.replace_with_new(db);
-        Ok(())
+        Ok(report)
     }
 
     /// Builds the search index now (tag feeds and searches build it on

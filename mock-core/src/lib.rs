@@ -37,6 +37,7 @@ mod rules;
 mod search;
 mod seed;
 mod seed_import;
+mod seed_refs;
 mod snapshot;
 mod time;
 mod unicode;
@@ -60,6 +61,7 @@ pub use rules::{
     MEDIA_PATH_PATTERN, MIN_PASSWORD_CHARS, MIN_USERNAME_CHARS, USERNAME_PATTERN,
 };
 pub use seed::{DEFAULT_AVATAR, GUEST_PASSWORD, GUEST_USERNAME, PRESET_AVATARS, SEED_PASSWORD};
+pub use seed_import::SeedReport;
 pub use snapshot::SnapshotError;
 #[cfg(target_arch = "wasm32")]
 pub use wasm::{CoreResponse, MockCore};

@@ -1,3 +1,4 @@
+use super::SeedReport;
 use crate::testing::{TestApi, NOW};
 use serde_json::{json, Value};
 
@@ -19,12 +20,55 @@ fn seed() -> Value {
     })
 }
 
+fn load(t: &mut TestApi, doc: &Value) -> Result<SeedReport, String> {
+    t.api.import_seed(&doc.to_string(), NOW)
+}
+
 fn imported() -> TestApi {
     let mut t = TestApi::new();
-    t.api
-        .import_seed(&seed().to_string(), NOW)
-        .expect("a good seed loads");
+    load(&mut t, &seed()).expect("a good seed loads");
     t
+}
+
+/// A summary as the API's shapes (and MirageJS fixtures) embed a user.
+fn summary(id: &str, username: &str) -> Value {
+    json!({ "_id": id, "firstName": "X", "lastName": "Y", "username": username,
+            "avatarURL": "https://cdn.example.com/x.png" })
+}
+
+/// Fixtures as a MirageJS app holds them, with every case a real app's
+/// have: `_id`s, short passwords, avatars on a CDN, follow and like
+/// summaries whose `_id`s are fresh (they match no user: only the username
+/// resolves them), a follow listed on one side only, a `likeCount` that
+/// disagrees with `likedBy`, dates as RFC 3339 text, display copies.
+fn mirage() -> Value {
+    json!({
+        "users": [
+            { "_id": "6d1e", "firstName": "Afreen", "lastName": "Khan", "username": "afreen",
+              "password": "afreen", "bio": "b".repeat(300), "website": "not a url",
+              "avatarURL": "https://res.cloudinary.com/demo/afreen.jpg",
+              "createdAt": "2022-01-10T10:55:06+05:30", "updatedAt": "2022-01-11T10:55:06+05:30",
+              "followers": [summary("fresh-1", "rahul")],
+              "following": [summary("fresh-2", "rahul"), summary("77aa", "guest")],
+              "bookmarks": [] },
+            { "_id": "77aa", "firstName": "Guest", "lastName": "User", "username": "guest",
+              "password": "guest1", "followers": [], "following": [], "bookmarks": ["post-b"] },
+            { "_id": "91bc", "firstName": "Rahul", "lastName": "Gupta", "username": "rahul",
+              "password": "rahul123", "avatarURL": "https://res.cloudinary.com/demo/rahul.jpg",
+              "followers": [], "following": [summary("fresh-3", "afreen")] }
+        ],
+        "posts": [
+            { "_id": "post-a", "id": 1, "content": "Hello from Mirage", "mediaURL": "https://cdn.example.com/a.jpg",
+              "likes": { "likeCount": 7, "likedBy": [summary("fresh-4", "rahul")], "dislikedBy": [] },
+              "comments": [{ "_id": "cm-1", "username": "guest", "firstName": "Guest", "text": "nice",
+                             "votes": { "upvotedBy": [summary("77aa", "guest")], "downvotedBy": [] },
+                             "createdAt": "2022-02-01T09:00:00+05:30" }],
+              "username": "afreen", "firstName": "Afreen", "lastName": "Khan",
+              "createdAt": "2022-01-12T10:55:06+05:30", "updatedAt": "2022-01-12T10:55:06+05:30" },
+            { "_id": "post-b", "content": "x".repeat(150), "likes": { "likeCount": 0, "likedBy": [], "dislikedBy": [] },
+              "comments": [], "username": "guest", "createdAt": 1_650_000_000_000_i64 }
+        ]
+    })
 }
 
 #[test]
@@ -47,6 +91,9 @@ fn users_sign_in_with_their_passwords_and_the_demo_seed_is_gone() {
         ada["user"]["createdAt"].as_str().map(|s| &s[..4]),
         Some("2023")
     );
+    let (_, grace) = t.get("/api/users/u-02");
+    assert_eq!(grace["user"]["avatarURL"], "/avatars/seed-2.svg");
+    assert_eq!(ada["user"]["avatarURL"], "/avatars/default.svg");
 }
 
 #[test]
@@ -72,63 +119,184 @@ fn posts_keep_their_likes_comments_media_and_dates() {
 }
 
 #[test]
-fn a_refused_seed_names_the_item_and_the_rule_and_changes_nothing() {
+fn mirage_fixtures_load_as_they_are_and_their_accounts_sign_in() {
+    let mut t = TestApi::new();
+    t.sends_back_held_values = true;
+    let report = load(&mut t, &mirage()).expect("fixtures load");
+    // Short passwords as given: the guest button's account signs in.
+    let guest = t.login("guest", "guest1");
+    t.login("afreen", "afreen");
+    // Ids are the fixtures' own; summaries that matched no _id found their user by username.
+    let (_, afreen) = t.get("/api/users/6d1e");
+    let user = &afreen["user"];
+    assert_eq!(
+        user["avatarURL"],
+        "https://res.cloudinary.com/demo/afreen.jpg"
+    );
+    assert_eq!(user["bio"].as_str().map(str::len), Some(300));
+    assert_eq!(user["createdAt"], "2022-01-10T10:55:06+05:30"); // NOW's zone is +05:30 too
+    let ids = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|u| u["_id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(ids(&user["followers"]), ["91bc"]);
+    assert_eq!(ids(&user["following"]), ["91bc", "77aa"]);
+    // Afreen follows the guest, listed on her side only: the guest has her as a follower.
+    let (_, guest_user) = t.get("/api/users/77aa");
+    assert_eq!(ids(&guest_user["user"]["followers"]), ["6d1e"]);
+    assert_eq!(guest_user["user"]["bookmarks"], json!(["post-b"]));
+    // likeCount follows likedBy; a post longer than a client may write loads.
+    let (_, post) = t.get("/api/posts/post-a");
+    assert_eq!(post["post"]["likes"]["likeCount"], 1);
+    assert_eq!(post["post"]["likes"]["likedBy"][0]["_id"], "91bc");
+    assert_eq!(post["post"]["comments"][0]["_id"], "cm-1");
+    assert_eq!(post["post"]["mediaURL"], "https://cdn.example.com/a.jpg");
+    let (_, long) = t.get("/api/posts/post-b");
+    assert_eq!(long["post"]["content"].as_str().map(str::len), Some(150));
+    // The app's own writes work on them: like, unfollow, comment.
+    let (status, _) = t.post("/api/posts/like/post-a", &guest, Value::Null);
+    assert_eq!(status, 200);
+    let (status, _) = t.post("/api/users/unfollow/91bc", &guest, Value::Null);
+    assert_eq!(status, 400, "the guest follows nobody");
+    let rahul = t.login("rahul", "rahul123");
+    let (status, _) = t.post("/api/users/unfollow/6d1e", &rahul, Value::Null);
+    assert_eq!(status, 200);
+    // What was adapted, and what the API would have refused, is said once.
+    assert_eq!((report.users, report.posts, report.comments), (3, 2, 1));
+    let adapted = report.adapted.join("\n");
+    assert!(
+        adapted.contains("references whose _id matched no user, resolved by username: 4"),
+        "{adapted}"
+    );
+    assert!(
+        adapted.contains(
+            "likeCounts recomputed from likedBy: 1 (post 1 (\"Hello from Mirage\"): 7 → 1)"
+        ),
+        "{adapted}"
+    );
+    assert!(
+        adapted.contains("follow links listed on one side only, made on both: 2 (\"afreen\" → \"rahul\", in afreen's following only; \"afreen\" → \"guest\", in afreen's following only)"),
+        "{adapted}"
+    );
+    let as_given = report.as_given.join("\n");
+    assert!(
+        as_given.contains("passwords shorter than sign-up's 8 characters: 2"),
+        "{as_given}"
+    );
+    assert!(
+        as_given.contains("media or avatar URLs that are not a path on this site (Murmur's app shows its default avatar or a placeholder): 3"),
+        "{as_given}"
+    );
+}
+
+#[test]
+fn a_loaded_seed_is_a_state_the_core_saves_and_loads_back() {
+    let mut t = TestApi::new();
+    load(&mut t, &mirage()).unwrap();
+    let saved = t.api.export_snapshot();
+    let mut other = TestApi::new();
+    other.api.import_snapshot(&saved).expect("checked import");
+    assert_eq!(other.api.export_snapshot(), saved);
+}
+
+#[test]
+fn the_report_is_empty_when_nothing_was_adapted() {
+    let mut t = TestApi::new();
+    let report = load(&mut t, &seed()).unwrap();
+    assert_eq!((report.users, report.posts, report.comments), (2, 2, 1));
+    assert!(report.adapted.is_empty(), "{:?}", report.adapted);
+    assert!(report.as_given.is_empty(), "{:?}", report.as_given);
+}
+
+#[test]
+fn repeats_self_follows_double_votes_and_bad_dates_are_adapted_and_reported() {
+    let mut t = TestApi::new();
+    let mut doc = seed();
+    doc["follows"] = json!([["grace", "ada"], ["grace", "ada"], ["ada", "ada"]]);
+    doc["posts"][0]["likedBy"] = json!(["grace", "grace"]);
+    doc["posts"][0]["likes"] = json!({ "dislikedBy": ["grace"] });
+    doc["users"][1]["createdAt"] = json!("last tuesday");
+    let report = load(&mut t, &doc).unwrap();
+    let adapted = report.adapted.join("\n");
+    for line in [
+        "self-follows dropped: 1 (follows[2] (\"ada\" → \"ada\"))",
+        "repeated entries dropped: 2 (follows[1]",
+        "posts with a user in both likedBy and dislikedBy, kept as a like: 1",
+        "dates that are neither milliseconds nor RFC 3339, set to the time of loading: 1 (user \"grace\" (users[1]): createdAt \"last tuesday\")",
+    ] {
+        assert!(adapted.contains(line), "{line}\nnot in\n{adapted}");
+    }
+    let (_, post) = t.get("/api/posts/p-01");
+    assert_eq!(post["post"]["likes"]["likeCount"], 1);
+    assert_eq!(post["post"]["likes"]["dislikedBy"], json!([]));
+    let (_, grace) = t.get("/api/users/u-02");
+    assert_eq!(grace["user"]["following"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn a_refused_seed_names_the_item_and_changes_nothing() {
     type Break = fn(&mut Value);
-    let cases: [(Break, &str); 11] = [
+    let cases: [(Break, &str); 12] = [
         (
-            |s| s["users"][1]["username"] = json!("ada"),
-            "user \"ada\": Unprocessable Entity. Username Already Exists.",
+            |s| s["users"][1]["username"] = json!("afreen"),
+            "user \"afreen\" (users[1]): username \"afreen\" is users[0]'s too",
         ),
         (
-            |s| s["users"][0]["bio"] = json!("b".repeat(161)),
-            "user \"ada\": bio must be at most 160 characters",
+            |s| s["users"][1]["_id"] = json!("6d1e"),
+            "user \"guest\" (users[1]): _id \"6d1e\" is users[0]'s too",
         ),
         (
-            |s| s["users"][1]["lastName"] = json!("x".repeat(300_000)),
-            "user \"grace\": Request body too large",
+            |s| s["users"][2]["username"] = json!(" "),
+            "users[2]: username is empty",
         ),
         (
-            |s| s["users"][0]["password"] = json!(""),
-            "user \"ada\": Username and password must not be empty",
+            |s| s["users"][0]["followers"][0] = summary("fresh-9", "bob"),
+            "user \"afreen\" (users[0]): followers[0] names no user (_id \"fresh-9\", username \"bob\")",
         ),
         (
-            |s| s["users"][1]["avatarURL"] = json!("javascript:alert(1)"),
-            "user \"grace\": avatarURL must be a path",
-        ),
-        (
-            |s| s["follows"] = json!([["ada", "ada"]]),
-            "follow \"ada\" → \"ada\": You cannot follow yourself",
-        ),
-        (
-            |s| s["follows"] = json!([["grace", "ada"], ["grace", "ada"]]),
-            "User Already following",
+            |s| s["users"][1]["bookmarks"] = json!(["post-z"]),
+            "user \"guest\" (users[1]): bookmarks[0] names no post (\"post-z\")",
         ),
         (
             |s| s["posts"][1]["username"] = json!("bob"),
-            "post 2 (\"A bug, literally\"): no seed user \"bob\"",
+            "post 2 (\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\"): username \"bob\" names no user",
         ),
         (
-            |s| s["posts"][0]["likedBy"] = json!(["grace", "grace"]),
-            "post 1 (\"First program 🚀\"): Cannot like a post that is already liked.",
+            |s| s["posts"][0]["likes"]["likedBy"][0] = json!({ "_id": "nobody" }),
+            "post 1 (\"Hello from Mirage\"): likes.likedBy[0] names no user (_id \"nobody\")",
         ),
         (
-            |s| s["posts"][1]["content"] = json!("x".repeat(101)),
-            "Post content must be at most 100 characters",
+            |s| s["posts"][0]["comments"][0]["username"] = json!("bob"),
+            "post 1 (\"Hello from Mirage\"): comments[0]: username \"bob\" names no user",
         ),
         (
-            |s| s["posts"][0]["comments"][0]["text"] = json!("  "),
-            "post 1 (\"First program 🚀\"): ",
+            |s| {
+                s["posts"][0]["comments"][0]["votes"]["downvotedBy"] = json!([summary("x", "bob")])
+            },
+            "comments[0].votes.downvotedBy[0] names no user",
+        ),
+        (
+            |s| s["posts"][1]["_id"] = json!("post-a"),
+            "post 2 (\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…\"): _id \"post-a\" is posts[0]'s too",
+        ),
+        (
+            |s| s["posts"][1]["comments"] = json!([{ "_id": "cm-1", "username": "guest", "text": "again" }]),
+            "comments[0]: _id \"cm-1\" is posts[0].comments[0]'s too",
+        ),
+        (
+            |s| s["follows"] = json!([["guest", "bob"]]),
+            "follows[0] (\"guest\" → \"bob\"): \"bob\" names no user",
         ),
     ];
     for (break_it, expected) in cases {
         let mut t = TestApi::new();
         let before = t.api.export_snapshot();
-        let mut doc = seed();
+        let mut doc = mirage();
         break_it(&mut doc);
-        let error = t
-            .api
-            .import_seed(&doc.to_string(), NOW)
-            .expect_err("refused");
+        let error = load(&mut t, &doc).expect_err("refused");
         assert!(
             error.contains(expected),
             "{error:?} should say {expected:?}"
@@ -149,7 +317,7 @@ fn a_malformed_document_names_the_field() {
         .import_seed(r#"{"users": [{"username": "ada"}]}"#, NOW)
         .unwrap_err();
     assert!(
-        error.contains("users[0]") && error.contains("missing field"),
+        error.contains("users[0]") && error.contains("missing field `password`"),
         "{error}"
     );
     let error = t
@@ -157,4 +325,128 @@ fn a_malformed_document_names_the_field() {
         .import_seed(r#"{"users": [], "people": []}"#, NOW)
         .unwrap_err();
     assert!(error.contains("unknown field `people`"), "{error}");
+    let error = t
+        .api
+        .import_seed(
+            r#"{"users": [{"username": "a", "password": "p", "followers": [3]}]}"#,
+            NOW,
+        )
+        .unwrap_err();
+    assert!(
+        error.contains("users[0].followers[0]")
+            && error.contains("a username or id, or an object with _id or username"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_json_server_number_id_is_read_as_text() {
+    let mut t = TestApi::new();
+    let doc = json!({
+        "users": [{ "_id": 1, "username": "a", "password": "p" },
+                  { "username": "b", "password": "p", "followers": [{ "_id": 1 }] }],
+    });
+    // A number `_id` on a user is not a string: refused with its path.
+    assert!(load(&mut t, &doc).unwrap_err().contains("users[0]._id"));
+    let doc = json!({
+        "users": [{ "_id": "1", "username": "a", "password": "p" },
+                  { "username": "b", "password": "p", "followers": [{ "_id": 1 }] }],
+    });
+    load(&mut t, &doc).unwrap();
+    let (_, b) = t.get("/api/users/u-01");
+    assert_eq!(b["user"]["followers"][0]["username"], "a");
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Names and ids drawn from a few, so that references often resolve,
+    /// collide or miss.
+    fn name() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(json!("a")),
+            Just(json!("b")),
+            Just(json!("c")),
+            Just(json!("")),
+            Just(json!(7)),
+            Just(Value::Null)
+        ]
+    }
+
+    fn reference() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            name(),
+            (name(), name()).prop_map(|(id, username)| json!({ "_id": id, "username": username })),
+            Just(json!([]))
+        ]
+    }
+
+    fn date() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            any::<i64>().prop_map(|n| json!(n)),
+            Just(json!("2022-01-10T10:55:06+05:30")),
+            Just(json!("garbage")),
+            Just(json!(-1.5)),
+        ]
+    }
+
+    fn user() -> impl Strategy<Value = Value> {
+        (
+            name(),
+            name(),
+            prop::collection::vec(reference(), 0..3),
+            prop::collection::vec(reference(), 0..3),
+            prop::collection::vec(name(), 0..2),
+            date(),
+        )
+            .prop_map(|(id, username, followers, following, bookmarks, created)| {
+                json!({ "_id": id, "username": username, "password": "p", "followers": followers,
+                        "following": following, "bookmarks": bookmarks, "createdAt": created })
+            })
+    }
+
+    fn post() -> impl Strategy<Value = Value> {
+        (
+            name(),
+            name(),
+            prop::collection::vec(reference(), 0..3),
+            prop::collection::vec(reference(), 0..2),
+            any::<i64>(),
+            prop::collection::vec((name(), name(), date()), 0..3),
+        )
+            .prop_map(|(id, author, liked, disliked, count, comments)| {
+                let comments: Vec<Value> = comments
+                    .into_iter()
+                    .map(|(id, by, at)| json!({ "_id": id, "username": by, "text": "t", "createdAt": at }))
+                    .collect();
+                json!({ "_id": id, "username": author, "content": "c", "likedBy": liked.clone(),
+                        "likes": { "likeCount": count, "likedBy": liked, "dislikedBy": disliked },
+                        "comments": comments })
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+        /// Any seed loads whole or is refused whole, never a panic, and
+        /// what loads is a state the core's own check accepts.
+        #[test]
+        fn any_seed_loads_whole_or_is_refused(
+            users in prop::collection::vec(user(), 0..4),
+            posts in prop::collection::vec(post(), 0..4),
+            follows in prop::collection::vec((name(), name()), 0..3),
+        ) {
+            let mut t = TestApi::new();
+            let before = t.api.export_snapshot();
+            let doc = json!({ "users": users, "posts": posts, "follows": follows });
+            match load(&mut t, &doc) {
+                Ok(_) => {
+                    let saved = t.api.export_snapshot();
+                    prop_assert!(crate::snapshot::import(&saved).is_ok());
+                }
+                Err(_) => prop_assert_eq!(t.api.export_snapshot(), before),
+            }
+        }
+    }
 }

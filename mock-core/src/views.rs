@@ -375,13 +375,7 @@ impl<'a> Render<'a> {
         positions: impl Iterator<Item = usize>,
     ) -> Result<String, ApiError> {
         let posts = self.db.posts();
-        // Room for the posts asked for (a page's few, or every post), not
-        // for every post each time.
-        let (fewest, _) = positions.size_hint();
-        let mut out = String::with_capacity(fewest.saturating_mul(400));
-        out.push('{');
-        out.push_str(head);
-        out.push_str("\"posts\":[");
+        let positions: Vec<usize> = positions.collect();
         let Ok(mut cache) = self.db.post_json().try_borrow_mut() else {
             return Err(ApiError::Internal);
         };
@@ -393,24 +387,45 @@ impl<'a> Render<'a> {
         while cache.posts.len() < posts.len() {
             cache.posts.push(None);
         }
-        let mut first = true;
-        for i in positions {
+        // Every post asked for rendered first (each once, then kept), so
+        // that the body is made in one allocation of a size known first:
+        // grown by doubling, a body of megabytes would be copied again at
+        // each step.
+        let mut size = head.len().saturating_add(12);
+        for &i in &positions {
             let (Some(post), Some(slot)) = (posts.get(i), cache.posts.get_mut(i)) else {
                 continue;
             };
             if slot.is_none() {
-                let Some(view) = self.post(post) else {
-                    continue;
-                };
-                *slot = Some(serde_json::to_string(&view).map_err(|_| ApiError::Internal)?);
+                if let Some(view) = self.post(post) {
+                    *slot = Some(serde_json::to_string(&view).map_err(|_| ApiError::Internal)?);
+                }
             }
             if let Some(json) = slot {
-                if !first {
-                    out.push(',');
-                }
-                first = false;
-                out.push_str(json);
+                size = size.saturating_add(json.len()).saturating_add(1);
             }
+        }
+        // Rounded up to a whole MiB: the next answer is a little larger (a
+        // comment, a post more), and an answer still being read when it is
+        // made holds its place, so a room of exactly the last size would
+        // fit none of them and the module's memory would grow by one answer
+        // per write.
+        let rounded = size.checked_next_multiple_of(1 << 20).unwrap_or(size);
+        let mut out = String::with_capacity(rounded);
+        out.push('{');
+        out.push_str(head);
+        out.push_str("\"posts\":[");
+        let mut first = true;
+        for json in positions
+            .iter()
+            .filter_map(|&i| cache.posts.get(i))
+            .flatten()
+        {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push_str(json);
         }
         out.push_str("]}");
         Ok(out)

@@ -69,6 +69,24 @@ impl CoreResponse {
         self.body.clone()
     }
 
+    /// The body's length in bytes.
+    #[wasm_bindgen(getter, js_name = bodyLength)]
+    pub fn body_length(&self) -> usize {
+        self.body.len()
+    }
+
+    /// Bytes `start..end` of the body (clamped to it), copied straight into a
+    /// new JS `Uint8Array`, the body left in place: a large answer (every
+    /// post, megabytes) leaves the module a chunk at a time as it is sent,
+    /// so that no copy of the whole of it is made outside the module.
+    #[wasm_bindgen(js_name = bodyChunk)]
+    pub fn body_chunk(&self, start: usize, end: usize) -> js_sys::Uint8Array {
+        let bytes = self.body.as_bytes();
+        let end = end.min(bytes.len());
+        let chunk = bytes.get(start.min(end)..end).unwrap_or_default();
+        js_sys::Uint8Array::from(chunk)
+    }
+
     /// The body as UTF-8 bytes, moved out without a copy inside the module:
     /// what `new Response(bytes)` takes as it is, where a string would be
     /// decoded from UTF-8 only to be encoded again. A second call gives an
@@ -256,15 +274,19 @@ impl MockCore {
     }
 
     /// Replaces the state with a host's seed (JSON `{users, follows?,
-    /// posts?}`: users with plain passwords, `[follower, followed]`
-    /// usernames, posts with `likedBy` and `comments`), checked by the API's
-    /// own rules. Throws an `Error` naming the item and the rule; the state
-    /// is then left as it was.
+    /// posts?}`, in Murmur's shape or the API's: users with plain passwords
+    /// and `_id`s or not, follows and likes by username or summary), loaded
+    /// as it is where the core does not rely on it. Returns the report of
+    /// what was adapted, as JSON (`{users, posts, comments, adapted,
+    /// asGiven}`). Throws an `Error` naming the item; the state is then
+    /// left as it was.
     #[wasm_bindgen(js_name = importSeed)]
-    pub fn import_seed(&mut self, json: &str) -> Result<(), JsError> {
-        self.api
+    pub fn import_seed(&mut self, json: &str) -> Result<String, JsError> {
+        let report = self
+            .api
             .import_seed(json, platform_now())
-            .map_err(|e| JsError::new(&e))
+            .map_err(|e| JsError::new(&e))?;
+        serde_json::to_string(&report).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Builds the search index now, instead of at the first tag feed or

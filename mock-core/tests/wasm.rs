@@ -308,3 +308,51 @@ fn prefer_return_minimal_answers_the_changed_post_and_says_so() {
     assert_eq!(res.preference_applied(), None);
     assert!(res.body().starts_with(r#"{"posts":["#));
 }
+
+#[wasm_bindgen_test]
+fn a_body_reads_out_in_chunks_as_taken_whole() {
+    let mut core = new_core();
+    let res = core.handle("GET", "/api/posts", None, "", None);
+    let whole = res.body().into_bytes();
+    assert_eq!(res.body_length(), whole.len());
+    let mut read = Vec::new();
+    for start in (0..whole.len()).step_by(1000) {
+        read.extend(res.body_chunk(start, start + 1000).to_vec());
+    }
+    assert_eq!(read, whole);
+    // Past the end, and a reversed range: empty, never a trap.
+    assert_eq!(res.body_chunk(whole.len() + 5, whole.len() + 9).length(), 0);
+    assert_eq!(res.body_chunk(10, 3).length(), 0);
+}
+
+#[wasm_bindgen_test]
+fn a_seed_loads_and_reports_what_was_adapted_or_is_refused_naming_the_item() {
+    let mut core = new_core();
+    let seed = r#"{"users":[{"_id":"a1","username":"ada","password":"short"},
+        {"username":"bob","password":"bob","followers":[{"_id":"fresh","username":"ada"}]}],
+      "posts":[{"username":"ada","content":"hi","likes":{"likeCount":9,"likedBy":["bob"]}}]}"#;
+    let report: serde_json::Value = serde_json::from_str(&core.import_seed(seed).unwrap()).unwrap();
+    assert_eq!(report["users"], 2);
+    let adapted = report["adapted"].to_string();
+    assert!(
+        adapted.contains("likeCounts recomputed from likedBy: 1"),
+        "{adapted}"
+    );
+    let login = core.handle(
+        "POST",
+        "/api/auth/login",
+        None,
+        r#"{"username":"ada","password":"short"}"#,
+        None,
+    );
+    assert_eq!(login.status(), 200, "{}", login.body());
+    let refused = core.import_seed(
+        r#"{"users":[{"username":"ada","password":"p"},{"username":"ada","password":"q"}]}"#,
+    );
+    assert!(refused.is_err());
+    let users = core.handle("GET", "/api/users", None, "", None).body();
+    assert!(
+        users.contains("\"_id\":\"a1\""),
+        "nothing of a refused seed loads: {users}"
+    );
+}

@@ -1,6 +1,7 @@
 // Packs @murmur/backend as npm would publish it and checks the tarball: the
-// files it holds (the built code, the wasm core, the README and licence;
-// no sources, tests or test helpers) and that its entry points import from
+// files it holds (the built code, the wasm core, the demo media every seed
+// of the package points at, the README and licence; no sources, tests or
+// test helpers), that `murmur-backend init` lays out a public folder from it, and that its entry points import from
 // an install of it (Node: `./node` answers a request from a generated seed,
 // and over HTTP; the browser entry loads under the `browser` condition; the
 // contract, the wasm, the manifest and the `murmur-backend` command too).
@@ -8,7 +9,7 @@
 // --ignore-scripts skips `prepack` (the wasm and tsc builds) when dist/ and
 // core/ are already built, as in `npm test`.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,7 +150,37 @@ try {
     console.log(contract.openapi, imported.openapi, WebAssembly.validate(wasm), manifest.bin['murmur-backend'], status);
   `);
   if (assets !== '3.1.0 3.1.0 true ./dist/bin/murmur-backend.js 200') fail(`the other exports gave "${assets}"`);
+  // The demo media every seed of the package points at (the default seed's
+  // avatars and posts, the profile editor's presets, a generated seed's)
+  // are in the tarball, under media/, for `murmur-backend init`.
+  const pointedAt = JSON.parse(
+    run(`
+      const { createNodeCore } = await import('@murmur/backend/node');
+      const { pathToFileURL } = await import('node:url');
+      const generator = pathToFileURL('node_modules/@murmur/backend/dist/generate/generateSeed.js').href;
+      const { GENERATED_MEDIA } = await import(generator);
+      const core = createNodeCore();
+      const read = (url) => JSON.parse(new TextDecoder().decode(core.handle('GET', url, undefined, '').takeBody()));
+      const paths = [
+        ...read('/api/users').users.map((user) => user.avatarURL),
+        ...read('/api/posts').posts.map((post) => post.mediaURL),
+        ...[1, 2, 3, 4].map((n) => '/avatars/preset-' + n + '.svg'),
+        ...GENERATED_MEDIA.map((path) => '/' + path),
+      ];
+      console.log(JSON.stringify([...new Set(paths.filter(Boolean))]));
+    `),
+  );
+  const unshipped = pointedAt.filter((path) => !files.includes(`media${path}`));
+  if (pointedAt.length < 15 || unshipped.length)
+    fail(`the default and generated seeds point at media the tarball lacks: ${unshipped.join(', ') || '(none found)'}`);
+  // `init` lays them out, with the worker and the core, into an empty folder.
+  const publicDir = join(work, 'public');
   const bin = join(target, manifest.bin['murmur-backend']);
+  const told = execFileSync('node', [bin, 'init', publicDir], { cwd: app, encoding: 'utf8' });
+  const laidOut = ['mockServiceWorker.js', 'mock_core_bg.wasm', ...pointedAt.map((path) => path.slice(1))];
+  const notLaidOut = laidOut.filter((file) => !existsSync(join(publicDir, file)));
+  if (notLaidOut.length || !told.includes("wasmUrl: '/mock_core_bg.wasm'"))
+    fail(`murmur-backend init left out ${notLaidOut.join(', ') || 'nothing'} and printed "${told}"`);
   const help = execFileSync('node', [bin, 'serve', '--help'], { cwd: app, encoding: 'utf8' });
   if (!help.startsWith('Usage: murmur-backend serve')) fail(`murmur-backend serve --help printed "${help}"`);
   // The command itself (a bundle of its own, msw inside) starts and answers.

@@ -12,8 +12,10 @@ export {
   callCore,
   coreBackend,
   type ApiRequest,
+  StreamedBody,
   type ApiResponse,
   type Backend,
+  type BytesResponse,
   type CoreLike,
 } from './core/coreCall.js';
 export { createHandlers } from './core/apiRoute.js';

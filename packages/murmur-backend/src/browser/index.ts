@@ -13,7 +13,7 @@ import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { composeBackend } from '../core/composeBackend.js';
 import { iterateEvents } from '../core/liveEvents.js';
 import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
-import { checkSeed } from '../core/seed.js';
+import { checkSeed, seedReportLine, type SeedReport } from '../core/seed.js';
 import { coreSource } from './coreSource.js';
 import { startBackend, type Persist } from './startBackend.js';
 import { whenIdle, yieldToPage } from './whenIdle.js';
@@ -28,7 +28,9 @@ export {
   type SeedComment,
   type SeedData,
   type SeedPost,
+  type SeedReport,
   type SeedUser,
+  type SeedUserRef,
 } from '../core/seed.js';
 export * from '../protocol.js';
 export { PageNotControlledError } from './workerControl.js';
@@ -86,6 +88,15 @@ export interface MurmurBackend extends MurmurBackupApi {
    * streams: other tabs' writes included, once this tab has loaded them.
    */
   events(options?: EventsOptions): AsyncGenerator<MurmurEvent, void, undefined>;
+  /**
+   * What the core made of a `{users, posts}` seed (fixtures): how much it
+   * loaded, what it adapted (a `likeCount` recomputed, a follow listed on
+   * one side, an `_id` resolved by username…) and what it kept as given that
+   * a client could not send. Null for the demo seed, a snapshot, or a start
+   * over saved data (the seed is then loaded at a reset). When the seed is
+   * what the page shows, the same is logged once on the console.
+   */
+  seedReport: SeedReport | null;
   /**
    * A `fetch` that answers the backend's routes in the page, skipping the
    * hop through the service worker (everything else goes to `fetch`).
@@ -161,9 +172,10 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
   let core: MockCore;
   let notices: string[];
   let backend: PersistentBackend;
+  let seedReport: SeedReport | null;
   try {
     // The generator (for `seed: { generate }`) and the saved data's storage load while the core does.
-    ({ backend, notices } = await composeBackend({
+    ({ backend, notices, seedReport } = await composeBackend({
       core: made,
       seed: options.seed,
       persistence: (seeded) => startBackend(seeded, options.persist),
@@ -175,6 +187,8 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     throw error;
   }
   performance.mark('murmur:data-restored');
+  // Said once, when the seed is what the page shows (not a saved state over it).
+  if (seedReport && !backend.foundSavedState) console.info(seedReportLine(seedReport));
   // The search index is built by the first tag feed or search otherwise: in
   // a large state (10,000 posts) that first page would wait for it.
   void whenIdle().then(() => core.prepareSearch());
@@ -204,5 +218,5 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
       .catch((error: unknown) => console.warn('Murmur: the devtools panel could not load', error));
   }
   const events = (eventsOptions?: EventsOptions) => iterateEvents(backend.live, eventsOptions);
-  return { core, msw, notices, events, transport, worker: workerActive, ...backupApi(backend) };
+  return { core, msw, notices, events, seedReport, transport, worker: workerActive, ...backupApi(backend) };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { bodyWithin, createHandlers } from './apiRoute.js';
-import { bodyText, coreBackend, type ApiRequest } from './coreCall.js';
+import { bodyText, coreBackend, STREAMED_FROM_BYTES, StreamedBody, type ApiRequest } from './coreCall.js';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
 import { createNodeCore, createTestServer } from '../node/index.js';
 
@@ -26,18 +26,25 @@ describe('the in-browser backend under msw/node', () => {
   });
 });
 
+/** The core over the demo seed, or `posts` bulk posts, counting the answers it frees. */
+function trackedCore(posts?: number) {
+  const core = createNodeCore();
+  if (posts) core.loadBulk(50, posts);
+  const freed: number[] = [];
+  const tracking = {
+    handle: (...args: Parameters<typeof core.handle>) => {
+      const res = core.handle(...args);
+      const free = res.free.bind(res);
+      return Object.assign(res, { free: () => (freed.push(res.status), free()) });
+    },
+  };
+  return { core, freed, backend: coreBackend(tracking) };
+}
+
 describe('coreBackend', () => {
   it('frees each answer in wasm memory once it is read', async () => {
-    const core = createNodeCore();
-    const freed: number[] = [];
-    const tracking = {
-      handle: (...args: Parameters<typeof core.handle>) => {
-        const res = core.handle(...args);
-        const free = res.free.bind(res);
-        return Object.assign(res, { free: () => (freed.push(res.status), free()) });
-      },
-    };
-    const answer = await coreBackend(tracking).handle({
+    const { backend, freed } = trackedCore();
+    const answer = await backend.handle({
       method: 'GET',
       url: '/api/posts',
       authorization: undefined,
@@ -46,6 +53,61 @@ describe('coreBackend', () => {
     expect(answer.status).toBe(200);
     expect((JSON.parse(bodyText(answer)) as { posts: unknown[] }).posts).toHaveLength(12);
     expect(freed).toEqual([200]);
+  });
+});
+
+describe('a large answer', () => {
+  /** A core over 2,000 posts (an answer of every post is about 0.7 MB), and that answer's text. */
+  function largeCore() {
+    const { core, freed, backend } = trackedCore(2000);
+    const expected = new TextDecoder().decode(core.handle('GET', '/api/posts', undefined, '').takeBody());
+    return { backend, freed, expected };
+  }
+  const everyPost = { method: 'GET', url: '/api/posts', authorization: undefined, body: '' };
+
+  it('stays in the core and leaves it a chunk per read, byte for byte, freed at its end', async () => {
+    const { backend, freed, expected } = largeCore();
+    const answer = await backend.handle(everyPost);
+    expect(answer.body).toBeInstanceOf(StreamedBody);
+    const body = answer.body as StreamedBody;
+    expect(body.byteLength).toBeGreaterThan(STREAMED_FROM_BYTES);
+    const reader = body.stream().getReader();
+    const chunks: Uint8Array[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      // Nothing freed while the reader is still reading.
+      if (chunks.length === 0) expect(freed).toEqual([]);
+      chunks.push(read.value);
+    }
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThanOrEqual(64 * 1024);
+    expect(new TextDecoder().decode(Buffer.concat(chunks))).toBe(expected);
+    expect(freed).toEqual([200]);
+  });
+
+  it('is freed when its reader gives up, and reads whole as text', async () => {
+    const { backend, freed, expected } = largeCore();
+    const first = await backend.handle(everyPost);
+    const reader = (first.body as StreamedBody).stream().getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(freed).toEqual([200]);
+    expect(bodyText(await backend.handle(everyPost))).toBe(expected);
+    expect(freed).toEqual([200, 200]);
+  });
+
+  it('is answered through the handlers with its Content-Length, the same bytes', async () => {
+    const { backend, expected } = largeCore();
+    const own = setupServer(...createHandlers(backend, '/'));
+    server.close();
+    own.listen({ onUnhandledRequest: 'error' });
+    try {
+      const res = await fetch('http://localhost/api/posts');
+      expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(expected)));
+      expect(await res.text()).toBe(expected);
+    } finally {
+      own.close();
+      server.listen({ onUnhandledRequest: 'error' });
+    }
   });
 });
 

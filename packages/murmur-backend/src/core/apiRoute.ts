@@ -3,7 +3,7 @@
 
 import { http, HttpResponse } from 'msw';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
-import type { Backend } from './coreCall.js';
+import { StreamedBody, type Backend } from './coreCall.js';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -47,6 +47,22 @@ export async function bodyWithin(request: Request, maxBytes: number): Promise<st
 const HEADERS = { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' };
 
 /**
+ * The core's bytes as a body, handed on as they are. `new Response(bytes)`
+ * copies them (the Fetch standard's "extract a body"), and a whole-list
+ * answer is megabytes; a stream of that one chunk is read, transferred to
+ * the service worker or written to a socket without a copy. Its length is
+ * the `Content-Length` beside it.
+ */
+function bytesStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/**
  * The msw handlers that route `<base>api/...` on any origin into `backend`.
  * `basePath` is the site's base, with leading and trailing slash (`/`, `/murmur/`).
  */
@@ -71,7 +87,10 @@ export function createHandlers(backend: Backend, basePath = '/') {
       const headers: Record<string, string> = { ...HEADERS };
       if (res.allow) headers.Allow = res.allow;
       if (res.preferenceApplied) headers['Preference-Applied'] = res.preferenceApplied;
-      return new HttpResponse(res.body, { status: res.status, headers });
+      if (typeof res.body === 'string') return new HttpResponse(res.body, { status: res.status, headers });
+      headers['Content-Length'] = String(res.body.byteLength);
+      const stream = res.body instanceof StreamedBody ? res.body.stream() : bytesStream(res.body);
+      return new HttpResponse(stream, { status: res.status, headers });
     }),
   ];
 }

@@ -4,7 +4,14 @@
 // persistence that keeps its state (IndexedDB, a directory, or memory).
 
 import type { PersistentBackend, SnapshotCore } from '../persistence/persistentBackend.js';
-import { checkSeed, loadableSeed, type LoadableSeed, type MurmurSeed, type SeedableCore } from './seed.js';
+import {
+  checkSeed,
+  loadableSeed,
+  type LoadableSeed,
+  type MurmurSeed,
+  type SeedableCore,
+  type SeedReport,
+} from './seed.js';
 import { seededCore, type SeedMaker } from './seededCore.js';
 
 /** What composeBackend seeds: the wasm `MockCore`, or one still loading. */
@@ -28,6 +35,13 @@ export interface ComposeOptions {
   persistence: Persistence;
 }
 
+/** The backend, notices for the user, and what the core made of the seed (see `SeedReport`). */
+export interface Composed {
+  backend: PersistentBackend;
+  notices: string[];
+  seedReport: SeedReport | null;
+}
+
 const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
 
 /**
@@ -35,12 +49,15 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * wrong `generate` option, or (with a core and seed already there) a seed the
  * core refuses, throws a `SeedError` at once, before anything else starts;
  * otherwise the promise rejects with it. While the core or a generated seed
- * is still loading, persistence opens its storage meanwhile.
+ * is still loading, persistence opens its storage meanwhile. `seedReport`:
+ * what the core made of a `{users, posts}` seed applied at the start.
  */
-export function composeBackend(options: ComposeOptions): Promise<{ backend: PersistentBackend; notices: string[] }> {
+export function composeBackend(options: ComposeOptions): Promise<Composed> {
   const given = options.seed;
   if (typeof given === 'function')
-    return options.persistence(Promise.resolve(options.core).then((ready) => seededCore(ready, given)));
+    return options
+      .persistence(Promise.resolve(options.core).then((ready) => seededCore(ready, given).core))
+      .then((composed) => ({ ...composed, seedReport: null }));
   checkSeed(given);
   // Only a generated seed waits (its generator loads first); the others apply at once.
   const seed: LoadableSeed | Promise<LoadableSeed> | undefined =
@@ -53,7 +70,9 @@ export function composeBackend(options: ComposeOptions): Promise<{ backend: Pers
       performance.mark('murmur:seed-loaded');
       return result;
     });
-    return options.persistence(seeded);
+    const persisted = options.persistence(seeded.then((result) => result.core));
+    return Promise.all([persisted, seeded]).then(([composed, { report }]) => ({ ...composed, seedReport: report }));
   }
-  return options.persistence(seededCore(core, seed));
+  const { core: seededNow, report } = seededCore(core, seed);
+  return options.persistence(seededNow).then((composed) => ({ ...composed, seedReport: report }));
 }

@@ -20,8 +20,11 @@ export interface ApiRequest {
 
 export interface ApiResponse {
   status: number;
-  /** JSON: UTF-8 bytes as the core hands them over, or a string made in JS. */
-  body: Uint8Array<ArrayBuffer> | string;
+  /**
+   * JSON: UTF-8 bytes as the core hands them over, a large answer still in
+   * the core's memory (`StreamedBody`), or a string made in JS.
+   */
+  body: Uint8Array<ArrayBuffer> | StreamedBody | string;
   /** A 405's `Allow` header: the methods the path answers (`GET, POST`). */
   allow?: string;
   /** `return=minimal` when the body is the smaller answer `Prefer` asked for (the `Preference-Applied` header). */
@@ -41,7 +44,9 @@ export const RETURN_MINIMAL = 'return=minimal';
 
 /** The answer's JSON text, whichever form its body is in. */
 export function bodyText(response: ApiResponse): string {
-  return typeof response.body === 'string' ? response.body : utf8.decode(response.body);
+  const { body } = response;
+  if (typeof body === 'string') return body;
+  return utf8.decode(body instanceof StreamedBody ? body.bytes() : body);
 }
 
 /** Anything that answers API requests: the wasm core, or a layer around it. */
@@ -70,7 +75,78 @@ export interface CoreAnswer {
   /** The state's revision after the request: one more than before when it `changed` the state. */
   readonly revision: number;
   takeBody(): Uint8Array;
+  /** The body's length, and bytes `start..end` of it copied out (the body stays): see `StreamedBody`. */
+  readonly bodyLength?: number;
+  bodyChunk?(start: number, end: number): Uint8Array;
   free(): void;
+}
+
+/** Answers this large (a whole-list one: every post) stay in the core's memory and leave it in chunks of this size. */
+export const STREAMED_FROM_BYTES = 256 * 1024;
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A large answer left in the core's memory and read out a chunk at a time
+ * as its reader asks (a socket as it drains, the page reading a `Response`):
+ * taken whole, each whole-list answer (megabytes at 10,000 posts) was one
+ * more buffer of its size, made for every write and left for the garbage
+ * collector. Its core answer is freed once read to its end or given up.
+ */
+export class StreamedBody {
+  #answer: CoreAnswer | null;
+  #whenRead: (() => void)[] = [];
+  readonly byteLength: number;
+
+  constructor(answer: CoreAnswer & { bodyLength: number; bodyChunk(start: number, end: number): Uint8Array }) {
+    this.#answer = answer;
+    this.byteLength = answer.bodyLength;
+  }
+
+  /** Calls `callback` once the body is read (to its end, or given up), or at once if it was. */
+  whenRead(callback: () => void): void {
+    if (this.#answer) this.#whenRead.push(callback);
+    else callback();
+  }
+
+  #read(start: number, end: number): Uint8Array<ArrayBuffer> {
+    if (!this.#answer) throw new Error('the answer was read already');
+    return this.#answer.bodyChunk!(start, end) as Uint8Array<ArrayBuffer>;
+  }
+
+  #free(): void {
+    if (!this.#answer) return;
+    this.#answer.free();
+    this.#answer = null;
+    for (const callback of this.#whenRead.splice(0)) callback();
+  }
+
+  /** The whole body at once (then freed). */
+  bytes(): Uint8Array<ArrayBuffer> {
+    const bytes = this.#read(0, this.byteLength);
+    this.#free();
+    return bytes;
+  }
+
+  /** The body as a stream read from the core's memory a chunk per pull (then freed). */
+  stream(): ReadableStream<Uint8Array<ArrayBuffer>> {
+    let at = 0;
+    return new ReadableStream(
+      {
+        pull: (controller) => {
+          const end = Math.min(at + CHUNK_BYTES, this.byteLength);
+          controller.enqueue(this.#read(at, end));
+          at = end;
+          if (at >= this.byteLength) {
+            this.#free();
+            controller.close();
+          }
+        },
+        cancel: () => this.#free(),
+      },
+      // Nothing read ahead: a chunk leaves the core when its reader asks.
+      { highWaterMark: 0 },
+    );
+  }
 }
 
 /**
@@ -94,9 +170,12 @@ export interface LiveCore {
  * as a string it would be decoded from UTF-8 here and encoded back by
  * `new Response(body)` (bench/NOTES.md, item 7).
  */
-export function callCore(core: CoreLike, ...args: Parameters<CoreLike['handle']>): ApiResponse {
-  return takeAnswer(core.handle(...args));
+export function callCore(core: CoreLike, ...args: Parameters<CoreLike['handle']>): BytesResponse {
+  return takeAnswer(core.handle(...args)) as BytesResponse;
 }
+
+/** An answer whose body was taken out of the core whole (`callCore`'s). */
+export type BytesResponse = ApiResponse & { body: Uint8Array<ArrayBuffer> };
 
 /** The time and zone a request is answered at: `Date.now()` and `-new Date().getTimezoneOffset()`. */
 export interface Clock {
@@ -123,7 +202,8 @@ export function callCoreAt(
   clock: Clock,
   ...[method, url, authorization, body, prefer]: Parameters<CoreLike['handle']>
 ): ApiResponse {
-  return takeAnswer(core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, prefer));
+  const answer = core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, prefer);
+  return takeAnswer(answer, true);
 }
 
 /**
@@ -144,11 +224,14 @@ export function replayAt(
   }
 }
 
-function takeAnswer(res: CoreAnswer): ApiResponse {
+/** The answer's fields; its body taken out and the answer freed, or (`streamLarge`) a large body left in place. */
+function takeAnswer(res: CoreAnswer, streamLarge = false): ApiResponse {
+  const streamed = streamLarge && res.bodyChunk !== undefined && (res.bodyLength ?? 0) >= STREAMED_FROM_BYTES;
   try {
     // A fresh copy (wasm-bindgen slices it out of the module's memory), so
     // never a view of a shared buffer.
-    const answer: ApiResponse = { status: res.status, body: res.takeBody() as Uint8Array<ArrayBuffer> };
+    const body = streamed ? new StreamedBody(res as ConstructorParameters<typeof StreamedBody>[0]) : res.takeBody();
+    const answer: ApiResponse = { status: res.status, body: body as ApiResponse['body'] };
     if (res.allow) answer.allow = res.allow;
     if (res.preferenceApplied) answer.preferenceApplied = res.preferenceApplied;
     answer.changed = res.changed;
@@ -156,15 +239,15 @@ function takeAnswer(res: CoreAnswer): ApiResponse {
     answer.revision = res.revision;
     return answer;
   } finally {
-    res.free();
+    if (!streamed) res.free();
   }
 }
 
-/** The plain backend: the core, on the platform's clock. */
+/** The plain backend: the core, on the platform's clock (a large answer's body left in the core until it is read). */
 export function coreBackend(core: CoreLike): Backend {
   return {
     handle({ method, url, authorization, body, prefer }) {
-      return callCore(core, method, url, authorization, body, prefer);
+      return takeAnswer(core.handle(method, url, authorization, body, prefer), true);
     },
   };
 }

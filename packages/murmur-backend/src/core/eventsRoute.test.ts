@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { createMurmurServer, EventsRefused, MAX_WAITING_EVENTS, ReaderFellBehind } from '../node/index.js';
-import { api, openEvents, readEventStream, streamEvents, type StreamedEvent } from './eventsTesting.js';
+import { api, awayAndBack, openEvents, readEventStream, streamEvents, type StreamedEvent } from './eventsTesting.js';
 import { NOT_AN_EVENT_STREAM_REQUEST } from './eventsRoute.js';
 
 const BASE = 'http://localhost/';
@@ -53,20 +53,12 @@ describe('GET /api/events under msw/node', () => {
 
   it('resumes after Last-Event-ID with every event made while the reader was away', async () => {
     const guest = await signIn('guest', 'guest123');
-    const first = await streamEvents(BASE);
-    await post(guest, 'before the break');
-    const [seen] = await first.take(1);
-    await first.close();
-    await post(guest, 'while away 1');
-    await post(guest, 'while away 2');
-    const resumed = await streamEvents(BASE, { after: seen!.id });
-    const missed = await resumed.take(2);
+    const [seen, ...missed] = await awayAndBack(BASE, (content) => post(guest, content));
     expect(missed.map((e) => (e.data as { post: { content: string } }).post.content)).toEqual([
       'while away 1',
       'while away 2',
     ]);
     expect(missed.map((e) => e.id)).toEqual([seen!.id + 1, seen!.id + 2]);
-    await resumed.close();
   });
 
   it('answers a resync for an id the state does not keep', async () => {

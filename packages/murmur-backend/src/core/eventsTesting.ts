@@ -126,3 +126,21 @@ export async function api<T = unknown>(
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/**
+ * A reader reads one post's event and leaves; two more posts are made; it
+ * comes back with that event's id as `Last-Event-ID`. The events it then
+ * gets (the same in every transport).
+ */
+export async function awayAndBack(base: string, post: (content: string) => Promise<unknown>): Promise<StreamedEvent[]> {
+  const first = await streamEvents(base);
+  await post('before the break');
+  const [seen] = await first.take(1);
+  await first.close();
+  await post('while away 1');
+  await post('while away 2');
+  const resumed = await streamEvents(base, { after: seen!.id });
+  const missed = await resumed.take(2);
+  await resumed.close();
+  return [seen!, ...missed];
+}

@@ -7,7 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import { imageTypeOf } from './imageType.js';
 import { anyOrigin } from './apiRoute.js';
-import type { ApiResponse } from './coreCall.js';
+import { StreamedBody, type ApiResponse } from './coreCall.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
 import { BACKUP_MAX_BYTES, BACKUP_MESSAGES, BackupError, backupFileName } from '../persistence/backup.js';
 import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from './controlPaths.js';
@@ -16,7 +16,8 @@ import { BACKUP_PATH, RESET_PATH, RESTORE_PATH } from './controlPaths.js';
 const NOT_AN_IMAGE_TYPE = 'application/octet-stream';
 
 function json(response: ApiResponse): HttpResponse<BodyInit> {
-  return new HttpResponse(response.body, {
+  // These answers are small (an upload's id, a reset): never left in the core.
+  return new HttpResponse(response.body instanceof StreamedBody ? response.body.bytes() : response.body, {
     status: response.status,
     headers: { 'Content-Type': 'application/json', 'X-Murmur-Backend': 'wasm-core' },
   });

@@ -1,46 +1,75 @@
-// The host's seed data, loaded by the core in one call (`importSeed`), which
-// checks it by the API's own rules: users go through sign-up and the profile
-// edit (passwords hashed as at sign-up), follows, posts, likes and comments
-// through their routes' rules. A bad user or post is refused with the
-// catalogue's message, and nothing is half imported. `generate` builds such a
-// seed first, with a module loaded only when asked for (../generate/generateSeed.ts).
+// The host's seed data, loaded by the core in one call (`importSeed`) as it
+// is: the developer's own data (a MirageJS app's fixtures, say), not a
+// client's input, so the API's input rules do not apply. Two shapes, mixed
+// freely: Murmur's own (below, `follows` and `likedBy` by username) and the
+// API's (`_id`s, embedded `followers`/`following` and `likes.likedBy`
+// summaries). The core enforces only what it relies on (unique ids and
+// usernames, references that resolve: by `_id` where it matches, else by
+// username), adapts the rest (`likeCount` recomputed, follows made
+// symmetric) and says what it adapted in a `SeedReport`; a refused seed names
+// the item, and nothing is half imported. `generate` builds a seed first, with
+// a module loaded only when asked for (../generate/generateSeed.ts).
 
 import { checkGenerateOptions, type GenerateOptions } from '../generate/options.js';
 
+/** A user named by another record: a username (Murmur's shape), or a summary as the API embeds one. */
+export type SeedUserRef = string | { _id?: string; username?: string; [display: string]: unknown };
+
+/** A date: milliseconds since the epoch, or RFC 3339 text as the API writes it (`2022-01-10T10:55:06+05:30`). */
+export type SeedDate = number | string;
+
 export interface SeedUser {
+  /** Kept as the user's id (a fixture's uuid); default `u-01`, `u-02`, … in seed order. */
+  _id?: string;
   username: string;
-  /** In plain text: hashed (salted SHA-256) as at sign-up. */
+  /** In plain text, any length: hashed (salted SHA-256) as at sign-up. */
   password: string;
-  firstName: string;
-  lastName: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
   bio?: string;
   website?: string;
-  /** A path under the base (`/avatars/a.svg`); default the default avatar. */
+  /** Kept as given: a path under the base (`/avatars/a.svg`) or another site's URL; default the default avatar. */
   avatarURL?: string;
-  /** When the account was made (ms since the epoch); default now. */
-  createdAt?: number;
+  /** When the account was made; default now. */
+  createdAt?: SeedDate;
+  updatedAt?: SeedDate;
+  /** Who follows this user, and whom it follows: either side of a link is enough. */
+  followers?: SeedUserRef[];
+  following?: SeedUserRef[];
+  /** Post ids. */
+  bookmarks?: (string | { _id: string })[];
 }
 
 export interface SeedComment {
+  _id?: string;
   /** The commenter's username. */
   username: string;
   text: string;
+  votes?: { upvotedBy?: SeedUserRef[]; downvotedBy?: SeedUserRef[] };
   /** Default: the post's `createdAt`. */
-  createdAt?: number;
+  createdAt?: SeedDate;
+  updatedAt?: SeedDate;
 }
 
 export interface SeedPost {
+  /** Kept as the post's id; default `p-01`, `p-02`, … in seed order. */
+  _id?: string;
   /** The author's username. */
   username: string;
   content: string;
+  /** Kept as given: a path under the base, or another site's URL. */
   mediaURL?: string;
   /** Space-separated, as the API takes them (`'#rust #wasm'`). */
   hashtags?: string;
-  /** Usernames of the users who like it. */
-  likedBy?: string[];
+  /** Who likes it (Murmur's shape: usernames). */
+  likedBy?: SeedUserRef[];
+  /** The API's shape; `likeCount` is recomputed from `likedBy` (and reported) where it differs. */
+  likes?: { likeCount?: number; likedBy?: SeedUserRef[]; dislikedBy?: SeedUserRef[] };
   comments?: SeedComment[];
-  /** When it was posted (ms since the epoch); default now. */
-  createdAt?: number;
+  /** When it was posted; default now. */
+  createdAt?: SeedDate;
+  updatedAt?: SeedDate;
 }
 
 /** Users, their follows (`[follower, followed]` usernames) and posts. */
@@ -50,13 +79,37 @@ export interface SeedData {
   posts?: SeedPost[];
 }
 
+/**
+ * What the core made of a `{users, posts}` seed: how much it loaded, what it
+ * adapted to its invariants (`adapted`: a line per kind, with a count and a
+ * few examples), and what it kept as given although the API would refuse it
+ * from a client (`asGiven`: short passwords, remote media URLs).
+ */
+export interface SeedReport {
+  users: number;
+  posts: number;
+  comments: number;
+  adapted: string[];
+  asGiven: string[];
+}
+
+/** The one line a host prints about a seed it loaded (`[murmur] seed loaded: users 3, …; adapted: …`). */
+export function seedReportLine(report: SeedReport): string {
+  const loaded = `[murmur] seed loaded: users ${report.users}, posts ${report.posts}, comments ${report.comments}`;
+  const adapted = report.adapted.length ? `; adapted: ${report.adapted.join('; ')}` : '';
+  const given = report.asGiven.length ? `; as given: ${report.asGiven.join('; ')}` : '';
+  return `${loaded}${adapted}${given}`;
+}
+
 /** Users and posts; a saved snapshot (`core.exportSnapshot()`); or a generated set (`{ generate: { users, posts, seed } }`). */
 export type MurmurSeed = SeedData | { snapshot: string | object } | { generate: GenerateOptions };
 
 /** A core whose whole state can be read and replaced. */
 export interface SeedableCore {
   importSnapshot(json: string): void;
-  importSeed(json: string): void;
+  importSnapshot(json: string): void;
+  /** Returns the `SeedReport` as JSON (an older core returns nothing). */
+  importSeed(json: string): string | void;
 }
 
 /** Why a seed was refused: names the user, post or follow, and the API's message. */
@@ -68,17 +121,21 @@ export class SeedError extends Error {
 export type LoadableSeed = SeedData | { snapshot: string | object };
 
 /**
- * Replaces the core's state with `seed`. Throws a `SeedError` (and leaves the
- * state as it was) when the core refuses any part of it.
+ * Replaces the core's state with `seed`, and says what the core made of a
+ * `{users, posts}` one (null for a snapshot). Throws a `SeedError` (and
+ * leaves the state as it was) when the core refuses any part of it.
  */
-export function applySeed(core: SeedableCore, seed: LoadableSeed): void {
+export function applySeed(core: SeedableCore, seed: LoadableSeed): SeedReport | null {
   const snapshot = 'snapshot' in seed;
   if (!snapshot && !Array.isArray(seed.users))
     throw new SeedError('seed: `users` must be a list (or give a `snapshot` or `generate`)');
   try {
-    if (snapshot)
+    if (snapshot) {
       core.importSnapshot(typeof seed.snapshot === 'string' ? seed.snapshot : JSON.stringify(seed.snapshot));
-    else core.importSeed(JSON.stringify(seed));
+      return null;
+    }
+    const report = core.importSeed(JSON.stringify(seed));
+    return typeof report === 'string' ? (JSON.parse(report) as SeedReport) : null;
   } catch (error) {
     throw new SeedError(`seed: ${error instanceof Error ? error.message : String(error)}`);
   }

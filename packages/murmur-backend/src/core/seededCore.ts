@@ -1,5 +1,5 @@
 import type { SnapshotCore } from '../persistence/persistentBackend.js';
-import { applySeed, type LoadableSeed, type SeedableCore } from './seed.js';
+import { applySeed, type LoadableSeed, type SeedableCore, type SeedReport } from './seed.js';
 
 /** A seed made when it is first needed (generated, or read from a file): a restart over a saved state needs it only at a reset. */
 export type SeedMaker = () => Promise<LoadableSeed | undefined>;
@@ -10,15 +10,16 @@ export type SeedMaker = () => Promise<LoadableSeed | undefined>;
  * that "the seed" always means the host's. Without a seed, the core itself.
  * Throws a `SeedError` when the seed is refused. Given a `SeedMaker`, a
  * saved state is about to replace the core's: the seed is made and applied
- * at the first reset, not now.
+ * at the first reset, not now. `report`: what the core made of the seed
+ * applied now (null when none was).
  */
 export function seededCore(
   core: SnapshotCore & SeedableCore,
   seed: LoadableSeed | SeedMaker | undefined,
-): SnapshotCore {
-  if (!seed) return core;
-  if (typeof seed !== 'function') applySeed(core, seed);
-  return {
+): { core: SnapshotCore; report: SeedReport | null } {
+  if (!seed) return { core, report: null };
+  const report = typeof seed === 'function' ? null : applySeed(core, seed);
+  const seeded: SnapshotCore = {
     handle: (...args) => core.handle(...args),
     handleAt: (...args) => core.handleAt(...args),
     events: (...args) => core.events(...args),
@@ -33,4 +34,5 @@ export function seededCore(
       if (made) applySeed(core, made);
     },
   };
+  return { core: seeded, report };
 }

@@ -42,9 +42,10 @@ describe('generateSeed', () => {
     expect(new Set(names).size).toBe(users.length);
     for (const user of users) {
       expect(user.username).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_.-]{1,28}[A-Za-z0-9_]$/);
-      for (const name of [user.firstName, user.lastName]) expect(name.trim().length).toBeGreaterThanOrEqual(1);
-      expect([...user.firstName].length).toBeLessThanOrEqual(50);
-      expect([...user.lastName].length).toBeLessThanOrEqual(50);
+      for (const name of [user.firstName ?? '', user.lastName ?? '']) {
+        expect(name.trim().length).toBeGreaterThanOrEqual(1);
+        expect([...name].length).toBeLessThanOrEqual(50);
+      }
       expect([...(user.bio ?? '')].length).toBeLessThanOrEqual(160);
       if (user.website) expect(user.website).toMatch(/^https:\/\/[a-z0-9-]+\.example\.com$/);
       expect(user.password.length).toBeGreaterThanOrEqual(8);

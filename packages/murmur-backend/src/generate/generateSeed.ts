@@ -41,6 +41,8 @@ const IMAGES = [
   'seed/waves.jpg',
 ];
 const VIDEO = 'seed/waves.mp4';
+/** Every demo media path a generated seed may point at (the package ships them: `murmur-backend init`). */
+export const GENERATED_MEDIA: readonly string[] = [...AVATARS, ...IMAGES, VIDEO];
 const EMOJI = [
   '✨',
   '🔥',

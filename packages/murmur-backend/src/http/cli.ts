@@ -32,9 +32,10 @@ async function serve(args: string[]): Promise<void> {
   }
   // The server (and msw with it) loads only now: --help and a wrong flag never wait for it.
   const mark = performance.now();
-  const [{ startMurmurHttpServer }, { callCore }] = await Promise.all([
+  const [{ startMurmurHttpServer }, { callCore }, { seedReportLine }] = await Promise.all([
     import('./server.js'),
     import('../core/coreCall.js'),
+    import('../core/seed.js'),
   ]);
   const server = await startMurmurHttpServer({
     port: flags.port,
@@ -53,6 +54,8 @@ async function serve(args: string[]): Promise<void> {
   const where = flags.state === null ? 'in memory (--memory)' : `in ${flags.state}`;
   const signIn = callCore(server.core, 'POST', '/api/auth/login', undefined, JSON.stringify(GUEST));
   const guest = signIn.status === 200 ? 'sign in as guest / guest123' : 'this seed has no guest account';
+  // What was adapted first: a client that waits for the ready line finds the report said.
+  if (server.seedReport) process.stdout.write(`${seedReportLine(server.seedReport)}\n`);
   process.stdout.write(`Murmur backend ready at ${server.url} (state ${where}; ${guest})\n`);
   let stopping = false;
   const stop = (signal: string) => {
@@ -68,8 +71,13 @@ async function serve(args: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** `init <public-dir>`: the files an app serves (./initCommand.ts). */
+async function init(args: string[]): Promise<void> {
+  await (await import('./initCommand.js')).init(args);
+}
+
 /** The commands, by name. */
-const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve };
+const COMMANDS: Record<string, (args: string[]) => Promise<void>> = { serve, init };
 
 /** Why the command could not run, as its exit status and message. */
 async function failure(error: unknown): Promise<[1 | 2, string]> {
@@ -94,7 +102,7 @@ if (command === undefined || command === '--help' || command === '-h' || command
   process.stdout.write(HELP);
   if (command === undefined) process.exit(2);
 } else if (!Object.hasOwn(COMMANDS, command)) {
-  fail(2, `unknown command ${JSON.stringify(command)}: the command is "serve" (murmur-backend serve --help)`);
+  fail(2, `unknown command ${JSON.stringify(command)}: the commands are "serve" and "init" (murmur-backend --help)`);
 } else {
   await COMMANDS[command]!(args).catch(async (error: unknown) => fail(...(await failure(error))));
 }

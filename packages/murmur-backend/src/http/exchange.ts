@@ -4,7 +4,10 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { MAX_BODY_BYTES } from '../limits.js';
+import { isEventStream, sendEventStream } from './eventStream.js';
 import { BACKUP_PATH, RESTORE_PATH } from '../core/controlPaths.js';
 import { BACKUP_MAX_BYTES } from '../persistence/backup.js';
 
@@ -42,6 +45,7 @@ export function toFetchRequest(
   req: IncomingMessage,
   origin: string,
   limit: number,
+  signal?: AbortSignal,
 ): { request: Request; tooLarge: () => boolean } {
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const headers = new Headers();
@@ -51,7 +55,9 @@ export function toFetchRequest(
     headers.append(name, req.rawHeaders[i + 1]!);
   }
   let over = false;
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
+  // `signal`: aborted once the connection is gone, so that what the answer
+  // holds (an event stream's reader) is let go.
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding,
   // or a zero Content-Length, has no body (a like, a follow): no stream made.
   const bodyless =
@@ -78,13 +84,20 @@ export function toFetchRequest(
   return { request: new Request(new URL(req.url ?? '/', origin), init), tooLarge: () => over };
 }
 
-/** Writes `response` to `res` (its body in full: the handlers' answers are at most an upload or a backup). */
+/**
+ * Writes `response` to `res`. An event stream goes as its events come
+ * (./eventStream.ts). A body of known length (the core's answers
+ * say it in `Content-Length`) is piped as its chunks come, never gathered:
+ * a whole-list answer is megabytes, and reading it whole (`arrayBuffer()`)
+ * copied it twice more, per request, while dozens waited for their write's
+ * flush. Any other body (an override's, an upload, a backup) is read whole
+ * first, so that its `Content-Length` is right.
+ */
 export async function sendResponse(
   res: ServerResponse,
   response: Response,
   extra: Record<string, string>,
 ): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding') headers[name] = value;
@@ -92,9 +105,23 @@ export async function sendResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   Object.assign(headers, extra);
-  headers['content-length'] = String(body.byteLength);
+  if (response.body && isEventStream(response)) {
+    await sendEventStream(res, response, headers, { headOnly: res.req.method === 'HEAD' });
+    return;
+  }
+  const length = Number(response.headers.get('content-length') ?? NaN);
+  const streamed = response.body !== null && Number.isSafeInteger(length) && length >= 0;
+  const body = streamed ? null : Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body?.byteLength ?? length);
   res.writeHead(response.status, headers);
-  res.end(body); // node:http leaves the body out of a HEAD answer itself
+  if (body) {
+    res.end(body); // node:http leaves the body out of a HEAD answer itself
+    return;
+  }
+  // With the socket's backpressure; a client gone mid-answer just ends it.
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch(() => {
+    res.destroy();
+  });
 }
 
 /** A JSON error answer in the catalogue's shape. */

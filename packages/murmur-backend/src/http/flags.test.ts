@@ -184,7 +184,7 @@ describe('the command', () => {
     expect(badFlag.stderr).toBe('murmur-backend: --port must be a whole number from 0 to 65535, got "eighty"\n');
     const command = await cli('start');
     expect(command.code).toBe(2);
-    expect(command.stderr).toContain('the command is "serve"');
+    expect(command.stderr).toContain('the commands are "serve" and "init"');
     const dir = mkdtempSync(join(tmpdir(), 'murmur-flags-'));
     const notJson = join(dir, 'seed.json');
     writeFileSync(notJson, 'users: []');
@@ -211,11 +211,11 @@ describe('the command', () => {
     const refused = join(dir, 'refused.json');
     writeFileSync(
       refused,
-      JSON.stringify({ users: [{ username: 'x', password: 'p', firstName: 'A', lastName: 'B' }] }),
+      JSON.stringify({ users: [{ username: 'x', password: 'p' }], posts: [{ username: 'nobody', content: 'hi' }] }),
     );
     const rules = await cli('serve', '--memory', '--port', '0', '--seed', refused);
     expect(rules.code).toBe(2);
-    expect(rules.stderr).toContain('the seed was refused');
+    expect(rules.stderr).toContain('the seed was refused: seed: post 1 ("hi"): username "nobody" names no user');
     const noStatic = await cli('serve', '--memory', '--port', '0', '--static', join(dir, 'nowhere'));
     expect(noStatic.code).toBe(2);
     expect(noStatic.stderr).toContain('no such directory');

@@ -21,8 +21,9 @@ Flags:
                           murmur-backend serve --state /tmp/murmur
   --memory              keep nothing: every start is the seed again
                           murmur-backend serve --memory
-  --seed FILE           start from a seed {users, follows, posts}, a {snapshot},
-                        or a backup file from the Your data page
+  --seed FILE           start from a seed {users, follows, posts} (an app's fixtures
+                        as they are: .json, or .js/.mjs/.cjs exporting them), a
+                        {snapshot}, or a backup file from the Your data page
                           murmur-backend serve --seed seed.json
   --generate U,P[,S]    start from U generated users and P posts (seed number S, default 1)
                           murmur-backend serve --generate 50,500,7
@@ -42,6 +43,9 @@ Flags:
 
 Requests with the header X-Murmur-Sandbox: NAME get a state of their own,
 made from the seed on first use. SIGINT or SIGTERM stops the server cleanly.
+
+Also: murmur-backend init <public-dir> writes msw's worker, the core's .wasm
+and the demo media into the folder your site serves (murmur-backend init --help).
 `;
 
 export interface ServeFlags {

@@ -12,9 +12,10 @@ import { getResponse, type RequestHandler } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { answerOptions, corsHeaders } from './cors.js';
 import { bodyLimit, declaredTooLarge, sendError, sendResponse, toFetchRequest } from './exchange.js';
+import { isEventStream } from './eventStream.js';
 import { documentedMethods, documentFor } from './openapiDocument.js';
 import type { RequestLog } from './requestLog.js';
-import { BAD_SANDBOX_NAME, SANDBOX_HEADER, SANDBOX_NAME, type States } from './sandboxes.js';
+import { BAD_SANDBOX_NAME, SANDBOX_HEADER, SANDBOX_NAME, SANDBOX_PARAMETER, type States } from './sandboxes.js';
 import { serveStatic } from './staticFiles.js';
 
 export interface RequestHandlerOptions {
@@ -27,6 +28,8 @@ export interface RequestHandlerOptions {
   msw: SetupServer;
   states: States;
   log: RequestLog;
+  /** The event streams being written (`GET /api/events`): a closing server ends them first. */
+  streams: Set<ServerResponse>;
 }
 
 /** Methods the Fetch API refuses to make a `Request` of. */
@@ -40,6 +43,15 @@ const isPassthrough = (response: Response) =>
 export function createRequestHandler(options: RequestHandlerOptions) {
   const { basePath, msw, states } = options;
 
+  /**
+   * The sandbox a request names: `X-Murmur-Sandbox`, or for the event
+   * stream, which `EventSource` opens with no header of its own, the query
+   * parameter `sandbox` (the header wins).
+   */
+  const sandboxOf = (req: IncomingMessage, url: URL): string | string[] | undefined =>
+    req.headers[SANDBOX_HEADER] ??
+    (url.pathname === `${basePath}api/events` ? (url.searchParams.get(SANDBOX_PARAMETER) ?? undefined) : undefined);
+
   /** The methods `pathname` answers: the contract's for an `/api` path, the usual ones otherwise. */
   const allowedFor = (pathname: string): string[] => {
     const apiPath = pathname.startsWith(`${basePath}api/`) ? `/${pathname.slice(basePath.length)}` : null;
@@ -49,7 +61,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
   /** Answers one request: the status sent, or `failed` when the connection was dropped. */
   async function answer(req: IncomingMessage, res: ServerResponse, url: URL): Promise<number | 'failed'> {
     const extra = corsHeaders(req, options.cors);
-    const sandbox = req.headers[SANDBOX_HEADER];
+    const sandbox = sandboxOf(req, url);
     if (req.method === 'OPTIONS') {
       answerOptions(req, res, allowedFor(url.pathname), options.cors);
       return 204;
@@ -77,7 +89,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     };
     // Refused before a byte of it is read.
     if (declaredTooLarge(req, limit)) return tooLarge();
-    const { request, tooLarge: overLimit } = toFetchRequest(req, url.origin, limit);
+    // Aborted when the connection closes: an event stream's reader is let go then.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const { request, tooLarge: overLimit } = toFetchRequest(req, url.origin, limit, gone.signal);
     let response: Response | undefined;
     try {
       response = await states.run(sandbox ?? null, () => getResponse(msw.listHandlers() as RequestHandler[], request));
@@ -106,7 +121,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       sendError(res, 404, `No route for ${req.method} ${url.pathname}`, extra);
       return 404;
     }
-    await sendResponse(res, response, extra);
+    const stream = isEventStream(response);
+    if (stream) options.streams.add(res);
+    try {
+      await sendResponse(res, response, extra);
+    } finally {
+      if (stream) options.streams.delete(res);
+    }
     return response.status;
   }
 
@@ -125,7 +146,7 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       else res.destroy();
       return 500;
     });
-    const sandbox = req.headers[SANDBOX_HEADER];
+    const sandbox = sandboxOf(req, url);
     options.log.record({
       at: new Date().toISOString(),
       method: req.method ?? 'GET',

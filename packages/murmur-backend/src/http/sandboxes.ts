@@ -18,10 +18,12 @@ import { createNodeCore } from '../node/nodeCore.js';
 import { FileStateStore } from '../persistence/fileStore.js';
 import { FILE_COMPACT_EVERY, FILE_COMPACT_WHEN_IDLE } from '../persistence/compaction.js';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
-import type { LoadableSeed } from '../core/seed.js';
+import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import type { MediaRecord } from '../persistence/store.js';
 
 export const SANDBOX_HEADER = 'x-murmur-sandbox';
+/** The sandbox of an event stream opened by `EventSource` (which sends no header of its own): `GET /api/events?sandbox=NAME`. */
+export const SANDBOX_PARAMETER = 'sandbox';
 export const SANDBOX_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** Live sandboxes at most; beyond, the least recently used idle one is closed (its state stays on disk). */
 export const MAX_SANDBOXES = 256;
@@ -60,6 +62,8 @@ export function seedSource(make: () => Promise<Seed>): SeedSource {
 export interface OpenState {
   core: MockCore;
   backend: PersistentBackend;
+  /** What the core made of a `{users, posts}` seed it loaded now (null otherwise). */
+  seedReport: SeedReport | null;
   close(): Promise<void>;
 }
 
@@ -103,7 +107,7 @@ export async function openState(dir: string | null, options: StateOptions, phase
     store = dir === null ? null : await FileStateStore.open(dir, { seedMedia: async () => (await seed()).media });
     const saved = store !== null && (await store.loadState()).loaded.kind === 'ok';
     lap('store');
-    const { backend } = await composeBackend({
+    const { backend, seedReport } = await composeBackend({
       core,
       // Restarted over a saved state, which replaces the seed at once: the seed is made at the first reset.
       seed: saved ? async () => (await options.seed()).seed : (await seed()).seed,
@@ -121,6 +125,7 @@ export async function openState(dir: string | null, options: StateOptions, phase
     return {
       core,
       backend,
+      seedReport,
       async close() {
         // A clean stop: the journal folded into the snapshot, so the next start replays nothing.
         if (store) await backend.compact();

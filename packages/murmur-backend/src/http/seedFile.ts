@@ -1,8 +1,9 @@
 // `--seed FILE` (and `seedFile` from JavaScript): the data every state of the
 // HTTP server starts from, read from a JSON file: a seed `{users, follows,
 // posts}`, a `{snapshot}` (`core.exportSnapshot()` inside), or a backup file
-// from the Your data page, whose images come along. The core checks what it
-// holds when it imports it.
+// from the Your data page, whose images come along; or an app's fixtures as
+// a JavaScript module (./seedModule.ts). The core checks what it holds when
+// it imports it.
 
 import { readFile } from 'node:fs/promises';
 import type { LoadableSeed } from '../core/seed.js';
@@ -30,6 +31,8 @@ export class SeedFileError extends Error {
 const FORMS = 'give a seed {users, follows, posts}, a {snapshot}, or a backup file';
 
 export async function readSeedFile(path: string): Promise<SeedWithMedia> {
+  const fixtures = await import('./seedModule.js');
+  if (fixtures.isSeedModule(path)) return { seed: (await fixtures.seedFromModule(path)) as LoadableSeed, media: [] };
   let text: string;
   try {
     text = await readFile(path, 'utf8');

@@ -5,19 +5,20 @@
 // (../persistence/fileStore.ts) or in memory.
 
 import { mkdir } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { MockCore } from '../../core/mock_core.js';
 import { normalizeBasePath, type Latency } from '../core/hostOptions.js';
 import { backendHandlers } from '../core/routes.js';
-import { checkSeed, loadableSeed, type MurmurSeed } from '../core/seed.js';
+import { checkSeed, loadableSeed, type MurmurSeed, type SeedReport } from '../core/seed.js';
 import { wasmMemoryBytes } from '../node/nodeCore.js';
 import { ensureEventSource } from '../node/eventSource.js';
 import { lockDirectory, type DirectoryLock } from '../persistence/directoryLock.js';
 import type { MediaRecord } from '../persistence/store.js';
 import { controlHandlers } from './control.js';
+import { OutboundBudget } from './outbound.js';
 import { createRequestHandler } from './requestHandler.js';
 import { RequestLog, type LogFormat } from './requestLog.js';
 import { openState, seedSource, States, type OpenPhases, type SeedSource } from './sandboxes.js';
@@ -69,6 +70,8 @@ export interface MurmurHttpServer {
   url: string;
   /** The main state's core (not a sandbox's). */
   core: MockCore;
+  /** What the core made of a `{users, posts}` seed it loaded at this start (null for a snapshot, the demo seed, or a restart over saved state). */
+  seedReport: SeedReport | null;
   /** msw's server, never listening (nothing in this process is intercepted): `use()`, `resetHandlers()`, `listHandlers()` steer every HTTP client. */
   msw: SetupServer;
   /** Stops accepting, finishes the requests in flight (their writes flushed), releases the directory. */
@@ -115,14 +118,17 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   /** Where start-up went, ms by phase (GET __murmur/health's `startup`). */
   const startup: Record<string, number> = { ...options.startupBefore };
   const inFlight = new Set<Promise<void>>();
+  /** The event streams open now (`GET /api/events`). */
+  const streams = new Set<ServerResponse>();
   const health = () => ({
     status: 'ok',
     state: dir ?? 'memory',
     revision: states.main.backend.revision,
     sandboxes: states.sandboxNames.length,
     uptimeMs: Date.now() - started,
-    // Requests begun and not yet answered, this one aside.
-    inFlight: Math.max(0, inFlight.size - 1),
+    // Requests begun and not yet answered, this one and the event streams aside.
+    inFlight: Math.max(0, inFlight.size - 1 - streams.size),
+    eventStreams: streams.size,
     startup: Object.fromEntries(Object.entries(startup).map(([phase, ms]) => [phase, Math.round(ms)])),
     memory: memoryMb(),
   });
@@ -135,7 +141,8 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       requests: () => log.entries,
       health,
     }),
-    ...backendHandlers(states.backend(), { basePath, latency: options.latency }),
+    // The core's answers wait for room among those not read yet (outbound.ts).
+    ...backendHandlers(new OutboundBudget().gate(states.backend()), { basePath, latency: options.latency }),
   );
   const handleRequest = createRequestHandler({
     basePath,
@@ -145,6 +152,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
     msw,
     states,
     log,
+    streams,
   });
   const server = createServer((req, res) => {
     const done = handleRequest(req, res);
@@ -182,11 +190,14 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   return {
     url: `http://${shownHost}:${port}${basePath}`,
     core: states.main.core,
+    seedReport: states.main.seedReport,
     msw,
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
         server.closeIdleConnections();
+        // An event stream lasts as long as its reader: it ends now (a client resumes elsewhere with Last-Event-ID).
+        for (const res of streams) res.end();
         // The requests in flight finish (their writes flushed), then their connections close.
         await Promise.allSettled([...inFlight]);
         server.closeAllConnections();

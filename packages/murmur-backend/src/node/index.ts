@@ -8,6 +8,7 @@ import { composeBackend } from '../core/composeBackend.js';
 import { iterateEvents } from '../core/liveEvents.js';
 import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { ensureEventSource } from './eventSource.js';
+import type { SeedReport } from '../core/seed.js';
 
 export type { GenerateOptions } from '../generate/options.js';
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
@@ -17,7 +18,9 @@ export {
   type SeedComment,
   type SeedData,
   type SeedPost,
+  type SeedReport,
   type SeedUser,
+  type SeedUserRef,
 } from '../core/seed.js';
 export { MockCore, createNodeCore, ensureEventSource };
 export * from '../core/eventsApi.js';
@@ -44,6 +47,12 @@ export interface MurmurServer {
    * the catalogue's message).
    */
   events(options?: EventsOptions): AsyncGenerator<MurmurEvent, void, undefined>;
+  /**
+   * What the core made of a `{users, posts}` seed (see `SeedReport`): set
+   * by the time `ready` resolves; null before, and for the demo seed or a
+   * snapshot.
+   */
+  readonly seedReport: SeedReport | null;
 }
 
 /**
@@ -57,17 +66,29 @@ export interface MurmurServer {
 export function createMurmurServer(options: MurmurCommonOptions & { core?: MockCore } = {}): MurmurServer {
   const base = normalizeBasePath(options.basePath);
   const core = options.core ?? createNodeCore(base);
+  let seedReport: SeedReport | null = null;
   const backend = composeBackend({
     core,
     seed: options.seed,
     persistence: async (seeded) => ({ backend: PersistentBackend.inMemory(await seeded), notices: [] }),
-  }).then(({ backend }) => backend);
+  }).then((composed) => {
+    seedReport = composed.seedReport;
+    return composed.backend;
+  });
   const ready = backend.then(() => undefined);
   ready.catch(() => undefined); // requests report it; `ready` is for the caller
   ensureEventSource();
   const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));
   const live = backend.then((started) => started.live);
-  return { server, core, ready, events: (eventsOptions) => iterateEvents(live, eventsOptions) };
+  return {
+    server,
+    core,
+    ready,
+    events: (eventsOptions) => iterateEvents(live, eventsOptions),
+    get seedReport() {
+      return seedReport;
+    },
+  };
 }
 
 /** `createMurmurServer` over `core` (Murmur's own tests). */

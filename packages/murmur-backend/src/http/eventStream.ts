@@ -1,0 +1,69 @@
+// An event stream (`text/event-stream`: GET /api/events, msw's `sse()`
+// handler) written to a node:http response as its events come, each flushed
+// at once. Two things only HTTP needs are added here: a heartbeat comment
+// (`: ping`) while the stream is idle, so that proxies and load balancers
+// do not close it, and a bound on what waits unsent for a slow or vanished
+// reader: past it the connection is closed (the reader resumes with
+// `Last-Event-ID`), so a reader never holds a write back nor the server's
+// memory up.
+
+import type { ServerResponse } from 'node:http';
+
+/** How often an idle stream gets a heartbeat comment (proxies commonly close a connection idle for 30 to 60 s). */
+export const HEARTBEAT_MS = 20_000;
+
+/** The heartbeat: an SSE comment, which every client ignores. */
+export const HEARTBEAT = ': ping\n\n';
+
+/** Bytes a stream may have waiting for its reader (beyond what the socket took) before it is closed. */
+export const MAX_STREAM_BUFFER_BYTES = 256 * 1024;
+
+/** Whether `response` is an event stream, to be written as it comes. */
+export function isEventStream(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').split(';', 1)[0]!.trim() === 'text/event-stream';
+}
+
+/**
+ * Writes the event stream `response` to `res` until either side ends it;
+ * resolves then. `headOnly`: a HEAD, answered with the headers alone.
+ */
+export async function sendEventStream(
+  res: ServerResponse,
+  response: Response,
+  headers: Record<string, string | string[]>,
+  { headOnly = false, heartbeatMs = HEARTBEAT_MS, maxBufferedBytes = MAX_STREAM_BUFFER_BYTES } = {},
+): Promise<void> {
+  const reader = response.body!.getReader();
+  // Each event is written as it comes: no Nagle delay, no length.
+  res.socket?.setNoDelay(true);
+  res.writeHead(response.status, headers);
+  res.flushHeaders();
+  if (headOnly) {
+    res.end();
+    await reader.cancel();
+    return;
+  }
+  const send = (chunk: string | Uint8Array) => {
+    if (res.destroyed || res.writableEnded) return;
+    res.write(chunk);
+    // A reader that does not keep up is let go rather than buffered for.
+    if (res.writableLength > maxBufferedBytes) res.destroy();
+  };
+  let lastSent = Date.now();
+  const heartbeat = setInterval(() => {
+    if (Date.now() - lastSent >= heartbeatMs / 2) send(HEARTBEAT);
+  }, heartbeatMs);
+  const gone = new Promise<void>((resolve) => res.once('close', resolve));
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), gone.then(() => null)]);
+      if (!next || next.done) break;
+      lastSent = Date.now();
+      send(next.value);
+    }
+  } finally {
+    clearInterval(heartbeat);
+    void reader.cancel().catch(() => undefined);
+    if (!res.destroyed && !res.writableEnded) res.end();
+  }
+}
