@@ -4,10 +4,8 @@
 // static build (each tab's backend replays the other's writes and streams
 // their events), and two browsers (contexts) signed in as two users of one
 // `murmur-backend serve --static` (the server's one state and its stream).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { freePort } from './staticSite';
+import { ServedApp } from './servedApp';
 import { expect, main, postWith, signIn, test } from './support';
 
 const THEO = { username: 'theo_builds', password: 'password123' };
@@ -24,11 +22,15 @@ async function following(page: Page, unread: number): Promise<void> {
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${unread} unread`);
 }
 
-/** Theo likes, comments on the guest's post, follows the guest and mentions them; the guest's bell follows each within a second. */
+/**
+ * Theo (on the guest's profile) likes the guest's post, comments on it,
+ * follows the guest and mentions them; the guest's bell follows each within
+ * a second. Theo's page moves within the app, never loading afresh: two
+ * tabs of one browser share the saved session, which the guest's tab writes.
+ */
 async function theoActsOnTheGuest(guest: Page, theo: Page): Promise<void> {
   await following(guest, 5);
 
-  await theo.goto('/profile/guest');
   const post = postWith(theo, GUEST_POST);
   await post.getByRole('button', { name: 'Like' }).click();
   await expect(bell(guest)).toHaveAccessibleName('Notifications, 6 unread', { timeout: LIVE_MS });
@@ -39,11 +41,11 @@ async function theoActsOnTheGuest(guest: Page, theo: Page): Promise<void> {
   await panel.getByRole('button', { name: 'Reply' }).click();
   await expect(bell(guest)).toHaveAccessibleName('Notifications, 7 unread', { timeout: LIVE_MS });
 
-  await theo.goto('/profile/guest');
-  await main(theo).getByRole('button', { name: 'Follow' }).click();
+  await theo.goBack();
+  await main(theo).getByRole('button', { name: 'Follow Guest User' }).click();
   await expect(bell(guest)).toHaveAccessibleName('Notifications, 8 unread', { timeout: LIVE_MS });
 
-  await theo.goto('/');
+  await theo.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   const composer = theo.getByRole('region', { name: 'Create a post' });
   await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Good to see you here, @guest');
   await composer.getByRole('button', { name: 'Post' }).click();
@@ -64,7 +66,7 @@ async function theoActsOnTheGuest(guest: Page, theo: Page): Promise<void> {
     .click();
   const list = main(guest).getByRole('list', { name: 'Notifications' });
   await expect(list.getByRole('listitem').first()).toContainText('Theo Marchetti mentioned you in a post');
-  await expect(list).toContainText('Theo Marchetti followed you');
+  await expect(list).toContainText('Theo Marchetti and 2 others followed you');
   await expect(list).toContainText('Theo Marchetti commented on your post');
   await expect(list).toContainText(/Theo Marchetti and 2 others liked your post/);
   await expect(bell(guest)).toHaveAccessibleName('Notifications');
@@ -78,16 +80,18 @@ test.describe('live, in the static build', () => {
     await signIn(page, '/');
     const theo = await context.newPage();
     // The tab keeps the guest's session it started with; the second signs in as Theo.
-    await signIn(theo, '/', THEO);
+    await signIn(theo, '/profile/guest', THEO);
     await theoActsOnTheGuest(page, theo);
   });
 
   test('two tabs of one user: a like in one shows in the other at once', async ({ context, page }) => {
     await signIn(page, '/');
-    await following(page, 5);
     const other = await context.newPage();
-    await other.goto('/');
-    const post = (p: Page) => postWith(p, 'Up at 3am');
+    // Theo's post, which the guest has not liked, open in both tabs.
+    await page.goto('/post/p-01');
+    await other.goto('/post/p-01');
+    const post = (p: Page) => postWith(p, 'Moved our whole test suite');
+    await following(page, 5);
     await post(other).getByRole('button', { name: 'Like' }).click();
     await expect(post(other).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
     await expect(post(page).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true', {
@@ -96,44 +100,21 @@ test.describe('live, in the static build', () => {
   });
 });
 
-const CLI = fileURLToPath(new URL('../../packages/murmur-backend/dist/bin/murmur-backend.js', import.meta.url));
-const DIST = fileURLToPath(new URL(`../${process.env.E2E_DIST ?? 'dist'}`, import.meta.url));
-
 test.describe('live, one served app', () => {
-  let server: ChildProcess | undefined;
-  let url = '';
-
+  let app: ServedApp;
   test.beforeAll(async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}/`;
-    server = spawn(process.execPath, [CLI, 'serve', '--static', DIST, '--memory', '--port', String(port)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    for (let tries = 0; ; tries++) {
-      try {
-        if ((await fetch(url)).ok) break;
-      } catch {
-        // Not listening yet.
-      }
-      if (tries > 300) throw new Error('murmur-backend serve never answered');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    app = await ServedApp.start();
   });
-
-  test.afterAll(async () => {
-    if (!server || server.exitCode !== null) return;
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill();
-    await exited;
-  });
+  test.afterAll(() => app.stop());
 
   test('two browsers signed in as two users: the guest’s page follows what Theo does', async ({ browser }) => {
+    const { url } = app;
     const guestContext = await browser.newContext({ baseURL: url });
     const theoContext = await browser.newContext({ baseURL: url });
     const guest = await guestContext.newPage();
     const theo = await theoContext.newPage();
     await signIn(guest, url);
-    await signIn(theo, url, THEO);
+    await signIn(theo, new URL('profile/guest', url).href, THEO);
     await theoActsOnTheGuest(guest, theo);
     await guestContext.close();
     await theoContext.close();
