@@ -90,8 +90,8 @@ export function Feed({
 
   return (
     <section className="feed">
-      {arrivals && <NewPostsBar scope={arrivals} posts={posts} />}
       {filters && <FilterBar headingLevel={headingLevel} />}
+      {arrivals && <NewPostsBar scope={arrivals} posts={posts} />}
       <WindowedPostList posts={shown} emptyMessage={emptyState} />
       {more && <div ref={sentinel} className="feed__sentinel" data-testid="feed-sentinel" aria-hidden="true" />}
       {loadingMore && <Spinner label="Loading more posts" />}
