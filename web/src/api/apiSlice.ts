@@ -207,27 +207,40 @@ function settleUsers(dispatch: Dispatch, getState: () => unknown, users: User[])
 function settlePosts(dispatch: Dispatch, getState: () => unknown, posts: Post[], created: boolean): void {
   dispatch(api.util.updateQueryData('getPosts', undefined, () => posts));
   const byId = new Map(posts.map((p) => [p._id, p]));
-  const newest = created ? posts.at(-1) : undefined;
   for (const postId of cachedArgs(getState, 'getPost')) {
     const fresh = byId.get(postId);
     if (fresh) dispatch(api.util.updateQueryData('getPost', postId, () => fresh));
   }
   for (const arg of feedArgs(getState)) {
-    const takesNewest = newest !== undefined && takesNewPost(arg, newest.username);
     dispatch(
       api.util.updateQueryData('getFeed', arg, (feed) => {
-        let change = 0;
+        let removed = 0;
         for (const page of feed.pages) {
           const before = page.posts.length;
           page.posts = page.posts.flatMap((p) => byId.get(p._id) ?? []);
-          change -= before - page.posts.length;
+          removed += before - page.posts.length;
         }
+        for (const page of feed.pages) page.total = Math.max(0, page.total - removed);
+      }),
+    );
+  }
+  const newest = created ? posts.at(-1) : undefined;
+  if (newest) showNewPost(dispatch, getState, newest);
+}
+
+/**
+ * A post the visitor just wrote (in this tab, or another of theirs: api/liveEvents.ts)
+ * on top of the Latest lists it belongs to, and counted in the others.
+ */
+export function showNewPost(dispatch: Dispatch, getState: () => unknown, post: Post): void {
+  for (const arg of feedArgs(getState)) {
+    if (!takesNewPost(arg, post.username)) continue;
+    dispatch(
+      api.util.updateQueryData('getFeed', arg, (feed) => {
         const first = feed.pages[0];
-        if (takesNewest && first && !feed.pages.some((page) => page.posts.some((p) => p._id === newest._id))) {
-          change += 1;
-          if ('filter' in arg && arg.filter === 'Latest') first.posts.unshift(newest);
-        }
-        for (const page of feed.pages) page.total = Math.max(0, page.total + change);
+        if (!first || feed.pages.some((page) => page.posts.some((p) => p._id === post._id))) return;
+        if ('filter' in arg && arg.filter === 'Latest') first.posts.unshift(post);
+        for (const page of feed.pages) page.total += 1;
       }),
     );
   }

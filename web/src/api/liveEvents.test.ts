@@ -77,6 +77,17 @@ describe('live events in the cache', () => {
     expect(homePosts().some((p) => p.content === 'Fresh from the north')).toBe(false);
   });
 
+  it('the guest’s own post, written in another tab, shows on top of Home at once', async () => {
+    await guest.dispatch(api.endpoints.getFeed.initiate(HOME)).unwrap();
+    const otherTab = makeStore();
+    await signIn(otherTab);
+    const since = session.core.revision;
+    await otherTab.dispatch(api.endpoints.createPost.initiate({ content: 'From my other tab' })).unwrap();
+    deliver(since);
+    expect(homePosts()[0]?.content).toBe('From my other tab');
+    expect(guest.getState().feed.arrived.home).toEqual([]);
+  });
+
   it('a read elsewhere, and notifications taken back, set the count', async () => {
     await guest.dispatch(api.endpoints.getNotifications.initiate()).unwrap();
     const lenaFollows = () =>

@@ -10,7 +10,7 @@ import { backendFetch } from '../lib/backendGate';
 import { openEventStream, type StreamEvent } from '../lib/eventStream';
 import { isRecord } from '../lib/isRecord';
 import { whenIdle } from '../lib/schedule';
-import { api, cachedArgs, feedArgs, patchPost, patchUser, type CacheDispatch } from './apiSlice';
+import { api, cachedArgs, feedArgs, patchPost, patchUser, showNewPost, type CacheDispatch } from './apiSlice';
 import { postArrived, postUpdated } from './liveActions';
 import { endSessionIfRejected, type ApiState } from './baseQuery';
 import { useAppSelector } from './hooks';
@@ -59,9 +59,14 @@ export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown,
   switch (event.event) {
     case 'post.created': {
       const { post } = event.data;
-      const mine = post.username === me?.username;
+      // The visitor's own post (another tab of theirs, another device) shows at once, as one written here does;
+      // others' wait behind "N new posts".
+      if (post.username === me?.username) {
+        showNewPost(dispatch, getState, post);
+        return;
+      }
       const followed = me?.following.some((u) => u.username === post.username) ?? false;
-      dispatch(postArrived({ post, scopes: mine || followed ? ['home', 'explore'] : ['explore'] }));
+      dispatch(postArrived({ post, scopes: followed ? ['home', 'explore'] : ['explore'] }));
       return;
     }
     case 'post.changed': {

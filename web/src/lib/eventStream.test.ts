@@ -69,6 +69,7 @@ describe('openEventStream', () => {
     ]);
     const ids: (string | undefined)[] = [];
     const opens: boolean[] = [];
+    const onDrop = vi.fn();
     const stream = openEventStream({
       url: '/api/events',
       token: () => null,
@@ -76,12 +77,14 @@ describe('openEventStream', () => {
       backoff: fast,
       onEvent: (e) => ids.push(e.id),
       onOpen: (resumed) => opens.push(resumed),
+      onDrop,
     });
     await until(() => ids.length === 2);
     expect(ids).toEqual(['7', '8']);
     expect(requests[1]?.headers['last-event-id']).toBe('7');
     expect(requests[0]?.headers.authorization).toBeUndefined();
     expect(opens).toEqual([false, true]);
+    expect(onDrop).toHaveBeenCalledTimes(1);
     stream.stop();
   });
 
