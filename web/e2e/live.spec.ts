@@ -100,40 +100,6 @@ test.describe('live, in the static build', () => {
   });
 });
 
-test('the new posts shown above keep the reader on the post they were reading', async ({ context, page }) => {
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await signIn(page, '/');
-  await following(page, 5);
-  const cards = main(page).getByRole('article');
-  await expect(cards.nth(3)).toBeVisible();
-  // The reader has scrolled down to the third post.
-  const reading = cards.nth(2);
-  const id = await reading.getAttribute('data-post-id');
-  await reading.evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().top - 200));
-  const where = async () =>
-    page.locator(`main article[data-post-id="${id}"]`).evaluate((card) => card.getBoundingClientRect().top);
-  const before = await where();
-
-  // Theo, whom the guest follows, writes in another tab (which keeps to its page: see theoActsOnTheGuest).
-  const other = await context.newPage();
-  await signIn(other, '/', THEO);
-  const composer = other.getByRole('region', { name: 'Create a post' });
-  await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Written while the other tab reads');
-  await composer.getByRole('button', { name: 'Post' }).click();
-
-  const bar = main(page).getByRole('button', { name: '1 new post' });
-  await expect(bar).toBeVisible({ timeout: LIVE_MS });
-  expect(await where()).toBeCloseTo(before, 0);
-  await bar.click();
-  await expect(postWith(page, 'Written while the other tab reads')).toHaveCount(1);
-  expect(Math.abs((await where()) - before)).toBeLessThanOrEqual(1);
-  // Above it, where the reader scrolls up to find it.
-  const above = await postWith(page, 'Written while the other tab reads').evaluate(
-    (card) => card.getBoundingClientRect().top,
-  );
-  expect(above).toBeLessThan(before);
-});
-
 test.describe('live, one served app', () => {
   let app: ServedApp;
   test.beforeAll(async () => {
@@ -150,6 +116,45 @@ test.describe('live, one served app', () => {
     await signIn(guest, url);
     await signIn(theo, new URL('profile/guest', url).href, THEO);
     await theoActsOnTheGuest(guest, theo);
+    await guestContext.close();
+    await theoContext.close();
+  });
+
+  test('the new posts shown above keep the reader on the post they were reading', async ({ browser }) => {
+    const { url } = app;
+    const guestContext = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 720 } });
+    const theoContext = await browser.newContext({ baseURL: url });
+    const page = await guestContext.newPage();
+    await signIn(page, url);
+    await page.waitForFunction(() => document.documentElement.dataset.live === 'open');
+    const cards = main(page).getByRole('article');
+    await expect(cards.nth(3)).toBeVisible();
+    // The reader has scrolled down to the third post.
+    const reading = cards.nth(2);
+    const id = await reading.getAttribute('data-post-id');
+    await reading.evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().top - 200));
+    const where = async () =>
+      page.locator(`main article[data-post-id="${id}"]`).evaluate((card) => card.getBoundingClientRect().top);
+    const before = await where();
+
+    // Theo, whom the guest follows, writes.
+    const other = await theoContext.newPage();
+    await signIn(other, url, THEO);
+    const composer = other.getByRole('region', { name: 'Create a post' });
+    await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Written while the guest reads');
+    await composer.getByRole('button', { name: 'Post' }).click();
+
+    const bar = main(page).getByRole('button', { name: '1 new post' });
+    await expect(bar).toBeVisible({ timeout: LIVE_MS });
+    expect(await where()).toBeCloseTo(before, 0);
+    await bar.click();
+    await expect(postWith(page, 'Written while the guest reads')).toHaveCount(1);
+    expect(Math.abs((await where()) - before)).toBeLessThanOrEqual(1);
+    // Above it, where the reader scrolls up to find it.
+    const above = await postWith(page, 'Written while the guest reads').evaluate(
+      (card) => card.getBoundingClientRect().top,
+    );
+    expect(above).toBeLessThan(before);
     await guestContext.close();
     await theoContext.close();
   });
