@@ -41,7 +41,7 @@ const MEASUREMENTS = [
   'backup',
   'generate',
   'pages',
-  'live',
+  'live-tabs',
   'native',
   'http',
   'http-soak',
