@@ -46,6 +46,7 @@ const MEASUREMENTS = [
   'http',
   'http-soak',
   'whole-list',
+  'live',
 ];
 
 /** Measurements that run only when `--only` names them exactly (a soak takes up to an hour). */

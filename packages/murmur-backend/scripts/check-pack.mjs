@@ -88,16 +88,16 @@ try {
     if (!manifest[field]) fail(`package.json has no ${field}`);
 
   // Install it: the tarball unpacked as node_modules/@murmur/backend, its
-  // dependencies (msw, the peer; faker) taken from this repository's install.
+  // dependencies (msw, the peer; those package.json names: faker,
+  // eventsource) and theirs taken from this repository's install.
   const app = join(work, 'app');
   const target = join(app, 'node_modules/@murmur/backend');
   mkdirSync(target, { recursive: true });
   execFileSync('tar', ['-xzf', join(work, packed.filename), '-C', target, '--strip-components=1']);
-  for (const dep of [
-    'msw',
-    '@faker-js',
-    ...Object.keys(JSON.parse(readFileSync(join(repoModules, 'msw/package.json'), 'utf8')).dependencies ?? {}),
-  ]) {
+  const dependenciesOf = (name) =>
+    Object.keys(JSON.parse(readFileSync(join(repoModules, name, 'package.json'), 'utf8')).dependencies ?? {});
+  const direct = ['msw', ...Object.keys(manifest.dependencies ?? {})];
+  for (const dep of new Set([...direct, ...direct.flatMap(dependenciesOf)])) {
     const link = join(app, 'node_modules', dep);
     mkdirSync(dirname(link), { recursive: true });
     try {

@@ -91,6 +91,9 @@ export class LiveEvents {
    */
   wake(revision?: number): void {
     this.#committed = revision === undefined ? this.#core.revision : Math.max(this.#committed, revision);
+    // Delivered now, in order: a test that writes in a loop of awaits (msw/node
+    // answers without a turn of the event loop) reads every change's events,
+    // not a resync once the window has moved on.
     // Readers of one user at one revision (most, once they have caught up) share one read.
     const reads = new Map<string, Read>();
     for (const reader of [...this.#readers]) {
@@ -153,55 +156,75 @@ function errorMessage(response: ApiResponse): string {
 
 /**
  * The events of `source` as an async iterator, for as long as it is read
- * (`break` closes the reader). Its first `next()` rejects with an
- * `EventsRefused` for a bad token; it throws a `ReaderFellBehind` when more
- * than MAX_WAITING_EVENTS wait unread.
+ * (`break` closes the reader). The reader opens at once, not at the first
+ * `next()`: a write made after this call is among its events. Its first
+ * `next()` rejects with an `EventsRefused` for a bad token; once more than
+ * MAX_WAITING_EVENTS wait unread, the reader is closed and `next()` throws
+ * a `ReaderFellBehind` (read again after its `after`).
  */
-export async function* iterateEvents(
+export function iterateEvents(
   source: LiveEvents | Promise<LiveEvents>,
   options: EventsOptions = {},
 ): AsyncGenerator<MurmurEvent, void, undefined> {
   const waiting: MurmurEvent[] = [];
   let wakeUp: (() => void) | null = null;
   let ended = false;
+  let fellBehind = false;
   let lastRead = options.after === undefined ? undefined : Number(options.after);
   const notify = () => {
     wakeUp?.();
     wakeUp = null;
   };
-  const opened = (await source).open(
-    { authorization: options.token, after: options.after === undefined ? undefined : String(options.after) },
-    (events) => {
-      for (const { id, event, data } of events) waiting.push({ id, event, data });
-      notify();
-    },
-    () => {
-      ended = true;
-      notify();
-    },
-  );
-  if (opened.refused) throw new EventsRefused(opened.refused.status, errorMessage(opened.refused));
+  let reader: EventReader | undefined;
+  const opening = Promise.resolve(source).then((live) => {
+    const opened = live.open(
+      { authorization: options.token, after: options.after === undefined ? undefined : String(options.after) },
+      (events) => {
+        for (const { id, event, data } of events) waiting.push({ id, event, data });
+        if (waiting.length > MAX_WAITING_EVENTS) {
+          // Not read: held no longer.
+          fellBehind = true;
+          reader?.close();
+        }
+        notify();
+      },
+      () => {
+        ended = true;
+        notify();
+      },
+    );
+    reader = opened.reader;
+    if (fellBehind) reader?.close();
+    return opened;
+  });
+  // Reported by the first `next()`, if it ever comes.
+  opening.catch(() => undefined);
   const onAbort = () => {
     ended = true;
     notify();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    for (;;) {
-      if (waiting.length > MAX_WAITING_EVENTS) throw new ReaderFellBehind(lastRead ?? 0);
-      const next = waiting.shift();
-      if (next) {
-        lastRead = next.id;
-        yield next;
-        continue;
+  return (async function* read() {
+    let opened: Opened | undefined;
+    try {
+      opened = await opening;
+      if (opened.refused) throw new EventsRefused(opened.refused.status, errorMessage(opened.refused));
+      for (;;) {
+        if (fellBehind) throw new ReaderFellBehind(lastRead ?? 0);
+        const next = waiting.shift();
+        if (next) {
+          lastRead = next.id;
+          yield next;
+          continue;
+        }
+        if (ended || options.signal?.aborted) return;
+        await new Promise<void>((resolve) => {
+          wakeUp = resolve;
+        });
       }
-      if (ended || options.signal?.aborted) return;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-      });
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      opened?.reader?.close();
     }
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-    opened.reader.close();
-  }
+  })();
 }

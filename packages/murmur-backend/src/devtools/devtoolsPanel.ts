@@ -274,7 +274,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
     ),
     el(
       'table',
-      {},
+      { class: 'events' },
       el('caption', {}, 'Live events, newest first'),
       el('thead', {}, el('tr', {}, ...['Id', 'Event', 'About'].map((name) => el('th', { scope: 'col' }, name)))),
       eventRows,

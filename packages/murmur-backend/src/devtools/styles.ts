@@ -46,6 +46,7 @@ th, td { padding: 3px 4px; border-top: 1px solid #374151; text-align: left; whit
 th { color: #d1d5db; font-weight: 600; }
 th:nth-child(1) { width: 52px; } th:nth-child(3) { width: 48px; } th:nth-child(4) { width: 40px; } th:nth-child(5) { width: 66px; }
 .num, th:nth-child(4) { text-align: right; }
+.events th:nth-child(1) { width: 40px; text-align: right; } .events th:nth-child(2) { width: 130px; } .events th:nth-child(3) { width: auto; }
 /* Above a phone layout's bottom navigation bar. */
 @media (max-width: 720px) { .dock { bottom: 84px; } .panel { max-height: calc(100vh - 170px); } }
 .ok { color: #86efac; }

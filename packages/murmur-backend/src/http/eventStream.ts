@@ -9,7 +9,7 @@
 
 import type { ServerResponse } from 'node:http';
 
-/** How often an idle stream gets a heartbeat comment (proxies commonly close a connection idle for 30 to 60 s). */
+/** How often an idle stream gets a heartbeat comment: well within the idle time after which common proxies close a connection. */
 export const HEARTBEAT_MS = 20_000;
 
 /** The heartbeat: an SSE comment, which every client ignores. */
@@ -45,6 +45,12 @@ export async function sendEventStream(
   }
   const send = (chunk: string | Uint8Array) => {
     if (res.destroyed || res.writableEnded) return;
+    // The events of one turn of the event loop (one change's, or those of
+    // the writes answered in it) leave in one write to the socket.
+    if (res.writableCorked === 0) {
+      res.cork();
+      setImmediate(() => res.uncork());
+    }
     res.write(chunk);
     // A reader that does not keep up is let go rather than buffered for.
     if (res.writableLength > maxBufferedBytes) res.destroy();
@@ -53,17 +59,22 @@ export async function sendEventStream(
   const heartbeat = setInterval(() => {
     if (Date.now() - lastSent >= heartbeatMs / 2) send(HEARTBEAT);
   }, heartbeatMs);
-  const gone = new Promise<void>((resolve) => res.once('close', resolve));
+  // The reader gone: what is being read ends (a pending read resolves done).
+  const gone = () => void reader.cancel().catch(() => undefined);
+  res.once('close', gone);
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), gone.then(() => null)]);
-      if (!next || next.done) break;
+      const next = await reader.read();
+      if (next.done) break;
       lastSent = Date.now();
       send(next.value);
     }
+  } catch {
+    // The stream failed (its handler errored): the connection just ends.
   } finally {
     clearInterval(heartbeat);
-    void reader.cancel().catch(() => undefined);
+    res.off('close', gone);
+    gone();
     if (!res.destroyed && !res.writableEnded) res.end();
   }
 }

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, awayAndBack, readEventStream, streamEvents, type StreamedEvent } from '../core/eventsTesting.js';
+import { api, awayAndBack, readEventStream, streamEvents, type StreamedEvent } from '../core/testing.js';
 import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
 import { HEARTBEAT, MAX_STREAM_BUFFER_BYTES, sendEventStream } from './eventStream.js';
 import { signIn } from './testing.js';

@@ -89,10 +89,14 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     };
     // Refused before a byte of it is read.
     if (declaredTooLarge(req, limit)) return tooLarge();
-    // Aborted when the connection closes: an event stream's reader is let go then.
-    const gone = new AbortController();
-    res.once('close', () => gone.abort());
-    const { request, tooLarge: overLimit } = toFetchRequest(req, url.origin, limit, gone.signal);
+    // A read is aborted when its connection closes before its answer is
+    // done: an event stream's reader is let go then.
+    let gone: AbortController | undefined;
+    if (req.method === 'GET') {
+      const controller = (gone = new AbortController());
+      res.once('close', () => res.writableFinished || controller.abort());
+    }
+    const { request, tooLarge: overLimit } = toFetchRequest(req, url.origin, limit, gone?.signal);
     let response: Response | undefined;
     try {
       response = await states.run(sandbox ?? null, () => getResponse(msw.listHandlers() as RequestHandler[], request));

@@ -4,7 +4,8 @@
 import type { MurmurBackend } from '@murmur/backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backendAnswering, backendFetch, holdBackendRequestsUntil } from '../../lib/backendGate';
-import { connectToServer, NO_WORKER_NOTICE, prepareBackend, serverBackend } from './backend';
+import { serverBackend } from '../../lib/serverBackend';
+import { connectToServer, NO_WORKER_NOTICE, prepareBackend } from './backend';
 
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
 

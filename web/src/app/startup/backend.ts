@@ -12,6 +12,7 @@
 import type { MurmurBackend } from '@murmur/backend';
 import { holdBackendRequestsUntil } from '../../lib/backendGate';
 import { holdUploadsUntil } from '../../lib/mediaGate';
+import { serverBackend } from '../../lib/serverBackend';
 
 /**
  * The service worker: in the site's build, sw.js (src/sw.ts: Workbox
@@ -24,29 +25,8 @@ const WORKER_SCRIPT: string = import.meta.env.VITE_WORKER_SCRIPT ?? 'mockService
 export const NO_WORKER_NOTICE =
   'This browser does not allow Murmur a service worker: it works while you are online, but not offline, and uploaded images cannot be shown.';
 
-/** The marker a server puts in the HTML it serves: its API is the app's backend. */
-export const SERVER_MARKER = 'meta[name="murmur-backend"][content="server"]';
-
 /** What the start-up needs of a backend: the transport the app's requests go through, its service worker, its notices. */
 export type AppBackend = Pick<MurmurBackend, 'transport' | 'worker' | 'notices'>;
-
-/**
- * The server the app's backend is, as the base address its `api/` is under:
- * `VITE_MURMUR_API` when the build sets it, the page's own site when the
- * server marked the page; null when the backend runs in the tab.
- */
-export function serverBackend(
-  doc: Document = document,
-  configured: string | undefined = import.meta.env.VITE_MURMUR_API,
-): URL | null {
-  const site = new URL(import.meta.env.BASE_URL, doc.baseURI);
-  if (configured) {
-    const url = new URL(configured, site);
-    if (!url.pathname.endsWith('/')) url.pathname += '/';
-    return url;
-  }
-  return doc.querySelector(SERVER_MARKER) ? site : null;
-}
 
 /**
  * The app's backend when a server is it: a transport that sends the app's
