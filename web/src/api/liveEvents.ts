@@ -18,8 +18,6 @@ import type { Post, User } from './models';
 import { setUser, selectToken } from './session';
 import type { EventItem } from './types';
 
-type Event = EventItem;
-
 const KINDS = new Set<string>([
   'post.created',
   'post.changed',
@@ -33,7 +31,7 @@ const KINDS = new Set<string>([
 ]);
 
 /** The stream's event as the contract types it, or undefined for one this app does not know (a newer backend's). */
-export function parseEvent({ id, event, data }: StreamEvent): Event | undefined {
+export function parseEvent({ id, event, data }: StreamEvent): EventItem | undefined {
   if (!KINDS.has(event)) return undefined;
   let body: unknown;
   try {
@@ -42,7 +40,7 @@ export function parseEvent({ id, event, data }: StreamEvent): Event | undefined 
     return undefined;
   }
   if (!isRecord(body)) return undefined;
-  return { id: Number(id), event, data: body } as Event;
+  return { id: Number(id), event, data: body } as EventItem;
 }
 
 /** The user as posts and comments show their author. */
@@ -54,7 +52,7 @@ function restyleAuthor(post: Post, user: User): void {
 }
 
 /** One event written into the cache (and the session, for the signed-in user). */
-export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown, event: Event): void {
+export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown, event: EventItem): void {
   const me = (getState() as ApiState).session.user;
   switch (event.event) {
     case 'post.created': {
@@ -217,10 +215,10 @@ export function useLiveEvents(): { unread: number | undefined } {
   const token = useAppSelector(selectToken);
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    let live = true;
-    void whenIdle().then(() => live && setReady(true));
+    let mounted = true;
+    void whenIdle().then(() => mounted && setReady(true));
     return () => {
-      live = false;
+      mounted = false;
     };
   }, []);
   liveApi.useLiveEventsQuery(undefined, { skip: !ready || !token });
