@@ -63,10 +63,18 @@ export function NotificationsPage() {
   const unread = data?.unread ?? 0;
   useEffect(() => {
     if (!unread) return;
-    const timer = setTimeout(() => {
-      if (document.visibilityState === 'visible') void markRead();
-    }, SEEN_AFTER_MS);
-    return () => clearTimeout(timer);
+    // Seen: on screen for a moment, in a tab the visitor is looking at.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(timer);
+      if (document.visibilityState === 'visible') timer = setTimeout(() => void markRead(), SEEN_AFTER_MS);
+    };
+    arm();
+    document.addEventListener('visibilitychange', arm);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', arm);
+    };
   }, [unread, markRead]);
 
   return (
