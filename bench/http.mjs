@@ -41,7 +41,7 @@
 // json-server. Traffic goes to 127.0.0.1 only; every run is bounded in time.
 // Numbers are printed (and returned), never asserted.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -99,8 +99,12 @@ function medianStart(starts, loadDuring) {
 /** The load averages, as `uptime` prints them (1, 5, 15 minutes). */
 export const load = () => /load average: (.*)$/.exec(uptime())?.[1] ?? os.loadavg().join(', ');
 
-/** Spawns `node args`, resolves once `url` answers 200 (polled), with the ms from spawn to that answer. */
-export async function startProcess(args, url, headers = {}) {
+/**
+ * Spawns `node args`, resolves once `url` answers (polled) with a status
+ * `answered` accepts (200 by default), with the ms from spawn to that
+ * answer and its status.
+ */
+export async function startProcess(args, url, headers = {}, answered = (status) => status === 200) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -111,9 +115,9 @@ export async function startProcess(args, url, headers = {}) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited:\n${output}`);
     try {
       const res = await fetch(url, { headers });
-      if (res.status === 200) {
+      if (answered(res.status)) {
         await res.arrayBuffer();
-        return { child, ms: performance.now() - started, exited, output: () => output };
+        return { child, ms: performance.now() - started, exited, output: () => output, status: res.status };
       }
     } catch {
       // not listening yet
@@ -338,6 +342,7 @@ export async function runHttpBench({ smoke = false } = {}) {
   const figures = { smoke, posts: size.posts, connections: CONNECTIONS, loadBefore: load() };
   try {
     const { state, seedFile, snapshotFile, db, password } = await makeData(work, size);
+    copyFileSync(db, `${db}.first`);
     const port = { murmur: PORT, json: PORT + 1 };
     const murmurBase = `http://127.0.0.1:${port.murmur}`;
     const jsonServerScript = join(work, 'json-server.cjs');
@@ -478,7 +483,20 @@ server.listen(${port.json}, '127.0.0.1');`,
       );
       afterWrites.push({ ms: Math.round(murmur.ms), startup: await startupOf(murmurBase) });
       await stop(murmur);
-      const jsonStart = await startProcess([jsonServerScript], jsonServerFirstAnswer);
+      // json-server writes its whole file in place at every change: stopped
+      // in the middle of one, it restarts over what was left. A file left
+      // empty holds no posts (a 404), one cut short does not parse (it
+      // exits): counted, and then it starts over its first data again.
+      const lost = () => (figures.jsonServerLostPosts = (figures.jsonServerLostPosts ?? 0) + 1);
+      const startJsonServer = () =>
+        startProcess([jsonServerScript], jsonServerFirstAnswer, {}, (status) => [200, 404].includes(status));
+      const jsonStart = await startJsonServer().catch((error) => {
+        if (!/Malformed JSON/.test(String(error))) throw error;
+        lost();
+        copyFileSync(`${db}.first`, db);
+        return startJsonServer();
+      });
+      if (jsonStart.status === 404) lost();
       jsonAfterWrites.push({ ms: Math.round(jsonStart.ms), startup: null });
       await stop(jsonStart);
     }
@@ -530,7 +548,11 @@ function report(f) {
     row([
       `start-up to the first answer over the state the writes above left, ms, median of ${f.restartAfterWrites.runs.length} (json-server's start between them)`,
       `${f.restartAfterWrites.ms} [${f.restartAfterWrites.runs.join(', ')}]`,
-      `${f.jsonServerStartAfterWrites.ms} [${f.jsonServerStartAfterWrites.runs.join(', ')}]`,
+      `${f.jsonServerStartAfterWrites.ms} [${f.jsonServerStartAfterWrites.runs.join(', ')}]${
+        f.jsonServerLostPosts
+          ? ` (in ${f.jsonServerLostPosts}, its posts were gone: the stop came during a write of its file)`
+          : ''
+      }`,
       f.restartAfterWrites.load,
     ]),
     row([

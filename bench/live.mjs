@@ -33,7 +33,7 @@ const THROUGHPUT_TARGET = 0.8;
 function sizes(smoke) {
   return smoke
     ? { streams: 10, clients: 5, writes: 100, rounds: 1, idle: 50, idleSeconds: 2 }
-    : { streams: 100, clients: 10, writes: 1_000, rounds: 3, idle: 1_000, idleSeconds: 10 };
+    : { streams: 100, clients: 10, writes: 1_000, rounds: 5, idle: 1_000, idleSeconds: 10 };
 }
 
 /** LIVE_BENCH_PROFILE=DIR: each server writes its CPU profile there (node --cpu-prof). */

@@ -4,7 +4,10 @@
 // source file cites something a reader of the repository cannot open (a
 // product document kept elsewhere, a section sign, an issue of a tracker),
 // when a cited docs/ file does not exist, or when a quoted section of one
-// (docs/product.md, "Home") is not a heading of that file.
+// (docs/product.md, "Home") is not a heading of that file; and when a
+// comment in the code (not a test's, not bench/'s) quotes a figure with a
+// unit of time, size or ratio: a measured one goes stale in code (figures
+// belong in bench/NOTES.md), and a limit is named by its constant.
 //   node scripts/check-citations.mjs            check the tracked files
 //   node scripts/check-citations.mjs FILE...    check these files only
 import { execFileSync } from 'node:child_process';
@@ -31,6 +34,23 @@ const OUTSIDE = [
     why: 'cites an issue number: state the reason (history goes in git and bench/NOTES.md)',
   },
 ];
+/**
+ * A number with a unit of time, size or ratio (`12 ms`, `3.4 MB`, `10–25
+ * ms`, `1.5×`, `2 s`), not part of a name or a code (`UTF-8`, `SHA-256`,
+ * `%2B`, `404s`).
+ */
+export const FIGURE =
+  /(?<![\w.\-^/%])\d+(?:[.,]\d+)*(?:\s?[–-]\s?\d+(?:[.,]\d+)*)?(?:\s?(?:ms|µs|kB|KB|MB|GB|bytes|B|%|×|x)|\ss)(?!\w)/;
+
+/** Files whose comments may quote figures: measurements, tests (their inputs: a delay, a size), generated code, styles. */
+const FIGURES_ALLOWED =
+  /^bench\/|\.(test|spec)\.|_tests\.rs$|(^|\/)(tests|e2e|journey)\/|^packages\/murmur-backend\/contract-client\/openapi\.ts$|\.(css|sh|toml|html|py)$/;
+
+/** The comment on a line of code, if any, without its `code spans` (a format's example). */
+function commentOf(line) {
+  return /(?:^|\s)(?:\/\/|\/\*|\*)(.*)$/.exec(line)?.[1]?.replace(/`[^`]*`/g, '');
+}
+
 /** `docs/name.md` optionally followed by `, "Section"`. */
 const DOC_CITATION = /docs\/([\w-]+\.md)(?:,\s*["“]([^"”]+)["”])?/g;
 
@@ -55,6 +75,7 @@ export function findProblems(files, read = (file) => readFileSync(join(ROOT, fil
     return headings.get(doc);
   };
   for (const file of files) {
+    const figuresAllowed = FIGURES_ALLOWED.test(file);
     read(file)
       .split('\n')
       .forEach((line, index) => {
@@ -67,6 +88,9 @@ export function findProblems(files, read = (file) => readFileSync(join(ROOT, fil
           else if (section && !found.has(section))
             problems.push(`${where}: cites docs/${doc}, "${section}", which is not a heading of that file`);
         }
+        const comment = figuresAllowed ? undefined : commentOf(line);
+        if (comment !== undefined && FIGURE.test(comment))
+          problems.push(`${where}: quotes a figure: put measured ones in bench/NOTES.md, name a limit by its constant`);
       });
   }
   return problems;
@@ -80,8 +104,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const problems = findProblems(files);
   if (problems.length > 0) {
     console.error(problems.join('\n'));
-    console.error(`\n${problems.length} citation(s) a reader of this repository cannot follow.`);
+    console.error(`\n${problems.length} comment(s) a reader of this repository cannot follow or trust.`);
     process.exit(1);
   }
-  console.log(`${files.length} source files: every citation points into the repository.`);
+  console.log(`${files.length} source files: every citation points into the repository, no comment quotes a figure.`);
 }

@@ -28,3 +28,40 @@ test('a cited docs/ file must exist, and a quoted section must be one of its hea
 test('a comment that states its reason passes', () => {
   assert.deepEqual(check('// Seconds are counted: a slow machine may already say "1 second ago".'), []);
 });
+
+test('a comment in the code quoting a figure is refused; a test, bench/ and a code span may quote one', () => {
+  for (const comment of [
+    '// about 1.5 ms',
+    '/* 3.4 MB more */',
+    ' * (10-25 ms on a desktop)',
+    '// 1.52× json-server',
+    '/// 290 kB of it',
+    '// after 2 s',
+  ])
+    assert.match(check(comment)[0] ?? '', /quotes a figure/, comment);
+  for (const comment of [
+    '// UTF-8 bytes',
+    '// SHA-256',
+    '// at 10,000 posts',
+    '// u-01 and m-01',
+    '// version 2',
+    '// so `%2B` is a plus',
+    '// other 404s say',
+    '// sizes like `1.2 MB`',
+  ])
+    assert.deepEqual(check(comment), [], comment);
+  const figure = '// the core answers in 3 ms';
+  assert.equal(findProblems(['src/a.ts'], () => figure).length, 1);
+  for (const file of [
+    'bench/a.mjs',
+    'src/a.test.ts',
+    'web/e2e/a.spec.ts',
+    'mock-core/src/a_tests.rs',
+    'mock-core/tests/a.rs',
+  ])
+    assert.deepEqual(
+      findProblems([file], () => figure),
+      [],
+      file,
+    );
+});

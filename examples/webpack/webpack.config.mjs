@@ -24,8 +24,9 @@ export default {
   },
   resolve: {
     extensions: ['.tsx', '.ts', '.js'],
-    // Optional: msw's cookie jar without tough-cookie's public-suffix list
-    // (about 290 kB less); the backend sets no cookies.
+    // Optional: msw's cookie jar without tough-cookie's public-suffix list (a
+    // smaller bundle: the package README has the figure); the backend sets
+    // no cookies.
     alias: { 'tough-cookie$': '@murmur/backend/cookie-jar' },
   },
   module: {

@@ -21,7 +21,7 @@ pub const MAX_COMMENT_CHARS: usize = 280;
 pub const MAX_BODY_BYTES: usize = 262_144;
 /// Longest post content and hashtag string.
 pub const MAX_POST_CHARS: usize = 100;
-/// Uploads must be strictly smaller than this many bytes (10 MB).
+/// Uploads must be strictly smaller than this many bytes (ten mebibytes).
 pub const MAX_UPLOAD_BYTES: u64 = 10_485_760;
 
 /// A media or avatar path (see [`check_media_path`]) as a regular

@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
     // The suite runs on shared 2-core machines beside its own child processes
-    // (the HTTP server's crash test): 5 s is too tight there for a test that is not stuck.
+    // (the HTTP server's crash test): vitest's default timeout is too tight there for a test that is not stuck.
     testTimeout: 30_000,
   },
 });

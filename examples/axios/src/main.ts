@@ -101,7 +101,7 @@ composeForm.onsubmit = (event) => {
 };
 
 // Start the backend, then render: our own seed, kept in memory only (a
-// reload starts from it again), 150–400 ms per answer.
+// reload starts from it again), each answer a little late (`latency`).
 startMurmurBackend({
   persist: 'memory',
   latency: [150, 400],

@@ -141,7 +141,7 @@ window.addEventListener('popstate', () => void route());
 // Step 3 of the README: start the backend, then render. `seed`: our own
 // accounts and posts (not Murmur's demo data, whose images live in Murmur's
 // site); `memory`: every load starts from it again; `latency`: each answer
-// takes 150–400 ms, so "Loading…" shows; `workerUrl`: msw's worker wrapped
+// comes a little late, so "Loading…" shows; `workerUrl`: msw's worker wrapped
 // in public/sw.js, which takes over a hard-reloaded page when asked.
 startMurmurBackend({
   persist: 'memory',

@@ -129,31 +129,3 @@ describe('small helpers', () => {
     expect(written).toHaveLength(1);
   });
 });
-
-/** A number with a unit of time, size or ratio (`12 ms`, `3.4 MB`, `10-25 ms`, `1.5×`), not part of a name (`UTF-8`, `SHA-256`). */
-const FIGURE =
-  /(?<![\w.\-^/])\d+(?:[.,]\d+)*(?:\s?[–-]\s?\d+(?:[.,]\d+)*)?\s?(?:ms|µs|s|kB|KB|MB|GB|bytes|B|%|×|x)(?!\w)/;
-
-describe('comments', () => {
-  it('quote no figure: measured ones go stale in code (bench/NOTES.md keeps them), and a limit is named by its constant', () => {
-    const quoting = files
-      .filter((file) => !file.endsWith('.test.ts'))
-      .flatMap((file) =>
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .map((line, index) => ({ comment: /(?:^|\s)(?:\/\/|\/\*|\*)(.*)$/.exec(line)?.[1], line: index + 1 }))
-          .filter(({ comment }) => comment !== undefined && FIGURE.test(comment))
-          .map(({ line }) => `${file.slice(repo.length + 1)}:${line}`),
-      );
-    expect(quoting).toEqual([]);
-  });
-
-  it.each(['about 1.5 ms', '3.4 MB more', '(10-25 ms on a desktop)', '1.52× json-server', '290 kB of it'])(
-    'would refuse %j',
-    (comment) => expect(FIGURE.test(comment)).toBe(true),
-  );
-
-  it.each(['UTF-8 bytes', 'SHA-256', 'at 10,000 posts', 'u-01 and m-01', 'version 2'])('lets %j be', (comment) =>
-    expect(FIGURE.test(comment)).toBe(false),
-  );
-});

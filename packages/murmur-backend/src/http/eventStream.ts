@@ -12,6 +12,9 @@ import type { ServerResponse } from 'node:http';
 /** How often an idle stream gets a heartbeat comment: well within the idle time after which common proxies close a connection. */
 export const HEARTBEAT_MS = 20_000;
 
+/** How long a stream's events may wait for the next ones, to leave together. */
+export const STREAM_BATCH_MS = 5;
+
 /** The heartbeat: an SSE comment, which every client ignores. */
 export const HEARTBEAT = ': ping\n\n';
 
@@ -45,11 +48,13 @@ export async function sendEventStream(
   }
   const send = (chunk: string | Uint8Array) => {
     if (res.destroyed || res.writableEnded) return;
-    // The events of one turn of the event loop (one change's, or those of
-    // the writes answered in it) leave in one write to the socket.
+    // The events that come within STREAM_BATCH_MS of the first (one
+    // change's, or those of writes made together) leave in one write to
+    // the socket: a system call per stream per event was most of what
+    // many open streams cost the server.
     if (res.writableCorked === 0) {
       res.cork();
-      setImmediate(() => res.uncork());
+      setTimeout(() => res.uncork(), STREAM_BATCH_MS);
     }
     res.write(chunk);
     // A reader that does not keep up is let go rather than buffered for.
