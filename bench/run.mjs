@@ -41,6 +41,7 @@ const MEASUREMENTS = [
   'backup',
   'generate',
   'pages',
+  'live-tabs',
   'native',
   'http',
   'http-soak',

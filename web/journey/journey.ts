@@ -1,5 +1,5 @@
 // The one user journey every engine runs (Chromium, Firefox, WebKit): sign in as guest, Home,
-// like, a new post with an image, profile, a post's deep link with a reload,
+// like, a new post with an image, profile, notifications, a post's deep link with a reload,
 // the theme, a reload keeps the data, two tabs, a backup restored after a
 // reset, a reload with the static host gone. Each step has a deadline, so a step that never finishes fails with
 // its name and what it was waiting for, rather than hanging the run.
@@ -161,6 +161,27 @@ export const STEPS: Step[] = [
       await j.click({ css: 'header a[aria-label^="Your profile"]' });
       await j.visible({ css: 'main h1', text: 'Guest User' });
       await j.postShown(MY_POST);
+    },
+  },
+  {
+    name: 'notifications',
+    deadline: 20_000,
+    run: async (j) => {
+      // The seed's five, unread: the bell says so in its name, the page lists them and marks them read.
+      await j.until(
+        `document.querySelector('header a[href$="notifications"]')?.getAttribute('aria-label') === 'Notifications, 5 unread'`,
+        'the bell to say 5 unread',
+      );
+      await j.click({ css: 'header a[href$="notifications"]' });
+      await j.visible({ css: 'main h1', text: 'Notifications' });
+      await j.until(
+        `[...document.querySelectorAll('main ul[aria-label="Notifications"] li')].some((li) => li.textContent.includes('and Maya Lindqvist liked your post'))`,
+        'the grouped likes in the list',
+      );
+      await j.until(
+        `document.querySelector('header a[href$="notifications"]')?.getAttribute('aria-label') === 'Notifications'`,
+        'the bell to say none is unread',
+      );
     },
   },
   {

@@ -22,6 +22,7 @@ import type {
   LikesView,
   LoginRequest,
   LoginResponse,
+  NotificationsResponse,
   PostRequest,
   PostResponse,
   PostsPageResponse,
@@ -33,6 +34,9 @@ import type {
   UserSummary,
   UsersResponse,
 } from './types';
+
+/** How many notifications the notifications page lists (the core's page; it keeps each user's latest 200). */
+export const NOTIFICATIONS_LIMIT = 50;
 
 const id = encodeURIComponent;
 const sessionOf = (getState: () => unknown) => (getState() as ApiState).session;
@@ -92,15 +96,17 @@ const takesNewPost = (arg: FeedArg, author: string) =>
 
 type CacheState = Parameters<typeof api.util.selectCachedArgsForQuery>[0];
 type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
-const cachedArgs = <Name extends 'getFeed' | 'getPost' | 'getUserByName'>(getState: () => unknown, name: Name) =>
+/** The store's dispatch as the cache's helpers take it. */
+export type CacheDispatch = Dispatch;
+export const cachedArgs = <Name extends 'getFeed' | 'getPost' | 'getUserByName'>(getState: () => unknown, name: Name) =>
   api.util.selectCachedArgsForQuery(getState() as CacheState, name);
-const feedArgs = (getState: () => unknown) => cachedArgs(getState, 'getFeed');
+export const feedArgs = (getState: () => unknown) => cachedArgs(getState, 'getFeed');
 
 /**
  * Changes the post `postId` wherever it is cached (the whole list, every
  * page of every list, the post's own page); returns the undo of all.
  */
-function patchPost(
+export function patchPost(
   dispatch: Dispatch,
   getState: () => unknown,
   postId: string,
@@ -128,7 +134,7 @@ function patchPost(
 }
 
 /** Changes the user `userId` wherever it is cached (the user list, their profile); returns the undo of all. */
-function patchUser(
+export function patchUser(
   dispatch: Dispatch,
   getState: () => unknown,
   userId: string,
@@ -201,27 +207,40 @@ function settleUsers(dispatch: Dispatch, getState: () => unknown, users: User[])
 function settlePosts(dispatch: Dispatch, getState: () => unknown, posts: Post[], created: boolean): void {
   dispatch(api.util.updateQueryData('getPosts', undefined, () => posts));
   const byId = new Map(posts.map((p) => [p._id, p]));
-  const newest = created ? posts.at(-1) : undefined;
   for (const postId of cachedArgs(getState, 'getPost')) {
     const fresh = byId.get(postId);
     if (fresh) dispatch(api.util.updateQueryData('getPost', postId, () => fresh));
   }
   for (const arg of feedArgs(getState)) {
-    const takesNewest = newest !== undefined && takesNewPost(arg, newest.username);
     dispatch(
       api.util.updateQueryData('getFeed', arg, (feed) => {
-        let change = 0;
+        let removed = 0;
         for (const page of feed.pages) {
           const before = page.posts.length;
           page.posts = page.posts.flatMap((p) => byId.get(p._id) ?? []);
-          change -= before - page.posts.length;
+          removed += before - page.posts.length;
         }
+        for (const page of feed.pages) page.total = Math.max(0, page.total - removed);
+      }),
+    );
+  }
+  const newest = created ? posts.at(-1) : undefined;
+  if (newest) showNewPost(dispatch, getState, newest);
+}
+
+/**
+ * A post the visitor just wrote (in this tab, or another of theirs: api/liveEvents.ts)
+ * on top of the Latest lists it belongs to, and counted in the others.
+ */
+export function showNewPost(dispatch: Dispatch, getState: () => unknown, post: Post): void {
+  for (const arg of feedArgs(getState)) {
+    if (!takesNewPost(arg, post.username)) continue;
+    dispatch(
+      api.util.updateQueryData('getFeed', arg, (feed) => {
         const first = feed.pages[0];
-        if (takesNewest && first && !feed.pages.some((page) => page.posts.some((p) => p._id === newest._id))) {
-          change += 1;
-          if ('filter' in arg && arg.filter === 'Latest') first.posts.unshift(newest);
-        }
-        for (const page of feed.pages) page.total = Math.max(0, page.total + change);
+        if (!first || feed.pages.some((page) => page.posts.some((p) => p._id === post._id))) return;
+        if ('filter' in arg && arg.filter === 'Latest') first.posts.unshift(post);
+        for (const page of feed.pages) page.total += 1;
       }),
     );
   }
@@ -316,7 +335,7 @@ async function stillChanges(
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Post', 'User', 'Bookmark', 'Feed', 'Suggestions'],
+  tagTypes: ['Post', 'User', 'Bookmark', 'Feed', 'Suggestions', 'Notification'],
   // Annotated as `any`, as RTK Query's documentation does, to avoid a circular type reference.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   extractRehydrationInfo(action): any {
@@ -541,6 +560,25 @@ export const api = createApi({
         providesTags: ['Bookmark'],
       }),
 
+      /** The signed-in user's latest notifications, newest first, and how many of all are unread. */
+      getNotifications: build.query<NotificationsResponse, void>({
+        query: () => `/notifications?limit=${NOTIFICATIONS_LIMIT}`,
+        providesTags: ['Notification'],
+      }),
+      /** Marks every notification read: the count goes to 0 at once, and comes back if the core refuses. */
+      markNotificationsRead: build.mutation<{ unread: number }, void>({
+        query: () => ({ url: '/notifications/read', method: 'POST' }),
+        async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+          const patch = dispatch(
+            api.util.updateQueryData('getNotifications', undefined, (page) => {
+              page.unread = 0;
+              for (const notification of page.notifications) notification.read = true;
+            }),
+          );
+          await answerOrUndo(queryFulfilled, () => undefined, patch.undo);
+        },
+      }),
+
       createPost: postsWrite(
         (postData: PostData) => ({
           url: '/posts',
@@ -641,6 +679,8 @@ export const {
   useGetUsersQuery,
   useGetSuggestionsQuery,
   useGetBookmarksQuery,
+  useGetNotificationsQuery,
+  useMarkNotificationsReadMutation,
   useSearchQuery,
   useCreatePostMutation,
   useEditPostMutation,
@@ -666,3 +706,14 @@ const selectBookmarksResult = api.endpoints.getBookmarks.select();
 /** The signed-in user's bookmark ids as cached (read without subscribing: the shell holds the subscription). */
 export const selectBookmarkIds = (state: Parameters<typeof selectBookmarksResult>[0]) =>
   selectBookmarksResult(state).data ?? EMPTY;
+
+const selectNotificationsResult = api.endpoints.getNotifications.select();
+
+/** How many notifications are unread, once read (the shell holds the subscription, api/liveEvents.ts). */
+export const selectUnreadCount = (state: Parameters<typeof selectNotificationsResult>[0]) =>
+  selectNotificationsResult(state).data?.unread;
+
+/** The Notifications entry's accessible name: "Notifications, 3 unread". */
+export function notificationsLabel(unread: number | undefined): string {
+  return unread ? `Notifications, ${unread} unread` : 'Notifications';
+}

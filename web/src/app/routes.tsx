@@ -127,6 +127,13 @@ function signedInPages(store: AppStore): RouteObject[] {
         ];
       }),
     },
+    {
+      path: 'notifications',
+      ...page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
+      loader: readsBeforeRender(store, (dispatch) => [
+        dispatch(api.endpoints.getNotifications.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
+      ]),
+    },
     { path: 'settings/data', ...page(() => import('../features/demo-data/DataPage'), 'DataPage') },
     {
       path: 'theme',

@@ -1,11 +1,14 @@
 import { Outlet } from 'react-router-dom';
 import { useGetBookmarksQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
+import { useLiveEvents } from '../../api/liveEvents';
 import { selectToken } from '../../api/session';
+import { MentionContext } from '../../components/TaggedText';
 import { WhoToFollow } from '../../features/users/WhoToFollow';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Header } from './Header';
 import { MainNav } from './MainNav';
+import { MentionLink } from './MentionLink';
 import './layout.css';
 
 /** Where the Who to Follow panel has room (layout.css hides it below this width). */
@@ -25,36 +28,40 @@ export function AppLayout() {
   // load with the shell. A token route: if the backend no longer accepts the
   // stored token, this is where the app finds out and signs out (api/baseQuery.ts).
   useGetBookmarksQuery(undefined, { skip: !token });
+  // The live events and the bell's count, once the page is idle.
+  useLiveEvents();
 
   return (
-    <div className="shell">
-      <a
-        className="skip-link"
-        href="#main"
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById('main')?.focus();
-        }}
-      >
-        Skip to content
-      </a>
-      <Header />
-      <div className="shell__body">
-        <MainNav />
-        <main id="main" className="shell__main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        {wide && (
-          <aside className="shell__aside" aria-label="Suggestions">
-            <div className="shell__aside-inner">
-              <WhoToFollow />
-              <p className="shell__note muted">
-                Murmur runs entirely in your browser: your posts never leave this device.
-              </p>
-            </div>
-          </aside>
-        )}
+    <MentionContext value={MentionLink}>
+      <div className="shell">
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+        >
+          Skip to content
+        </a>
+        <Header />
+        <div className="shell__body">
+          <MainNav />
+          <main id="main" className="shell__main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          {wide && (
+            <aside className="shell__aside" aria-label="Suggestions">
+              <div className="shell__aside-inner">
+                <WhoToFollow />
+                <p className="shell__note muted">
+                  Murmur runs entirely in your browser: your posts never leave this device.
+                </p>
+              </div>
+            </aside>
+          )}
+        </div>
       </div>
-    </div>
+    </MentionContext>
   );
 }

@@ -2,15 +2,18 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
-import { PlusIcon } from '../../components/icons';
+import { BellIcon, PlusIcon } from '../../components/icons';
 import { CreatePostModal } from '../../features/posts/CreatePostModal';
+import { notificationsLabel, selectUnreadCount } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { HeaderSearch } from './HeaderSearch';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
+import { UnreadBadge } from './UnreadBadge';
 
 export function Header() {
   const user = useAppSelector(selectSignedInUser);
+  const unread = useAppSelector(selectUnreadCount);
   const [creating, setCreating] = useState(false);
   const compose = useCallback(() => setCreating(true), []);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
@@ -30,6 +33,10 @@ export function Header() {
             <PlusIcon size={18} />
             Create
           </button>
+          <Link to="/notifications" className="shell-header__bell" aria-label={notificationsLabel(unread)}>
+            <BellIcon size={24} />
+            <UnreadBadge count={unread} />
+          </Link>
           {user && (
             <Link
               to={`/profile/${encodeURIComponent(user.username)}`}

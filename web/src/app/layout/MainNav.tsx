@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import {
+  BellIcon,
   BookmarkIcon,
   DatabaseIcon,
   ExploreIcon,
@@ -9,12 +10,17 @@ import {
   PaletteIcon,
   UserIcon,
 } from '../../components/icons';
+import { notificationsLabel, selectUnreadCount } from '../../api/apiSlice';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { logout } from '../../api/session';
+import { UnreadBadge } from './UnreadBadge';
 
 interface NavItem {
   to: string;
   label: string;
+  /** The accessible name, when it says more than the label (an unread count). */
+  name?: string;
+  badge?: number;
   Icon: ComponentType<{ size?: number }>;
 }
 
@@ -28,10 +34,12 @@ export function MainNav() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const username = useAppSelector((state) => state.session.user?.username ?? '');
+  const unread = useAppSelector(selectUnreadCount);
 
   const items: NavItem[] = [
     { to: '/', label: 'Home', Icon: HomeIcon },
     { to: '/explore', label: 'Explore', Icon: ExploreIcon },
+    { to: '/notifications', label: 'Notifications', name: notificationsLabel(unread), badge: unread, Icon: BellIcon },
     { to: '/bookmark', label: 'BookMarks', Icon: BookmarkIcon },
     { to: `/profile/${encodeURIComponent(username)}`, label: 'Profile', Icon: UserIcon },
     { to: '/theme', label: 'Theme', Icon: PaletteIcon },
@@ -46,10 +54,13 @@ export function MainNav() {
   return (
     <nav className="main-nav" aria-label="Main">
       <ul className="main-nav__list">
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, name, badge, Icon }) => (
           <li key={label}>
-            <NavLink to={to} end className="main-nav__item">
-              <Icon size={24} />
+            <NavLink to={to} end className="main-nav__item" aria-label={name}>
+              <span className="main-nav__icon">
+                <Icon size={24} />
+                <UnreadBadge count={badge} />
+              </span>
               <span className="main-nav__label">{label}</span>
             </NavLink>
           </li>

@@ -5,6 +5,7 @@ import { useDeleteCommentMutation, useEditCommentMutation } from '../../api/apiS
 import { codePoints, commentProblem, INPUT_ERRORS, MAX_COMMENT_CHARS, trimmed } from '../../api/inputRules';
 import type { Comment } from '../../api/models';
 import { Avatar } from '../../components/Avatar';
+import { TaggedText } from '../../components/TaggedText';
 import { CharCount, describedBy, FieldError } from '../../components/FieldNotes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EditIcon, TrashIcon } from '../../components/icons';
@@ -122,7 +123,9 @@ function CommentItemView({ postId, comment, canEdit, canDelete }: CommentItemPro
             </div>
           </form>
         ) : (
-          <p className="comment__text">{comment.text}</p>
+          <p className="comment__text">
+            <TaggedText text={comment.text} tags={false} />
+          </p>
         )}
       </div>
       {confirming && (

@@ -3,6 +3,7 @@ import { useStore } from 'react-redux';
 import toast from 'react-hot-toast/headless';
 import { api } from '../../api/apiSlice';
 import { backendDataChanged } from '../../api/dataChanged';
+import { selectLiveOpen } from '../../api/liveActions';
 import { useAppDispatch, type SharedDispatch, type SharedState } from '../../api/hooks';
 import { logout, setUser } from '../../api/session';
 import { DATA_CHANGED_EVENT } from '@murmur/backend/protocol';
@@ -11,15 +12,18 @@ export const ACCOUNT_GONE_MESSAGE = 'Your account is not in the demo data any mo
 
 /**
  * Reads everything the screens show again, after the backend's data changed
- * under them (another tab's change, or a reset): the cached posts, users and
- * bookmarks are invalidated (what is on screen reloads), and the signed-in
+ * under them (another tab's change, or a reset): unless the live events
+ * carry it (api/liveEvents.ts), the cached posts, users, bookmarks and
+ * notifications are invalidated (what is on screen reloads), and the signed-in
  * user is read again (that user alone); if they no longer exist, the session
  * ends and the route guard shows /login. What is kept for the next visit
  * is forgotten (`backendDataChanged`; Home, if on screen, keeps its new answer).
  */
 export async function refreshAfterDataChange(dispatch: SharedDispatch, getState: () => SharedState): Promise<void> {
   dispatch(backendDataChanged());
-  dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User']));
+  // While the live events flow, they carry the change itself (and a reset's `resync`): nothing to read wholesale,
+  // and Home's "N new posts" keeps the list still under the reader.
+  if (!selectLiveOpen(getState())) dispatch(api.util.invalidateTags(['Post', 'Bookmark', 'User', 'Notification']));
   const me = getState().session.user;
   if (!me) return;
   const read = await dispatch(

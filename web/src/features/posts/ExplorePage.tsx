@@ -21,6 +21,7 @@ export function ExplorePage() {
           posts={posts}
           total={total}
           loadMore={loadMore}
+          arrivals="explore"
           emptyState={
             failed ? (
               <LoadFailed retry={retry} />

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
+import type { ArrivalScope } from '../../api/liveActions';
 import type { Post } from '../../api/models';
 import { Spinner } from '../../components/Spinner';
 import { hasMorePages, visiblePosts } from './feed';
 import { FilterBar } from './FilterBar';
+import { NewPostsBar } from './NewPostsBar';
 import { WindowedPostList } from './WindowedPostList';
 import { nextPage, PAGE_SIZE, resetPage, selectPage } from './feedSlice';
 
@@ -21,6 +23,8 @@ interface FeedProps {
   headingLevel?: 1 | 2;
   /** Whether the list can be sorted (the filter bar); a list with an order of its own (bookmarks, a search) cannot. */
   filters?: boolean;
+  /** The list whose live arrivals wait at its top behind "N new posts" (Home, Explore). */
+  arrivals?: ArrivalScope;
 }
 
 /**
@@ -28,7 +32,15 @@ interface FeedProps {
  * last post scrolls into view, after the loader has shown (and the page has
  * been read, for a feed read page by page).
  */
-export function Feed({ posts, total = posts.length, loadMore, emptyState, headingLevel, filters = true }: FeedProps) {
+export function Feed({
+  posts,
+  total = posts.length,
+  loadMore,
+  emptyState,
+  headingLevel,
+  filters = true,
+  arrivals,
+}: FeedProps) {
   const dispatch = useDispatch();
   const page = useSelector(selectPage);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -79,6 +91,7 @@ export function Feed({ posts, total = posts.length, loadMore, emptyState, headin
   return (
     <section className="feed">
       {filters && <FilterBar headingLevel={headingLevel} />}
+      {arrivals && <NewPostsBar scope={arrivals} posts={posts} />}
       <WindowedPostList posts={shown} emptyMessage={emptyState} />
       {more && <div ref={sentinel} className="feed__sentinel" data-testid="feed-sentinel" aria-hidden="true" />}
       {loadingMore && <Spinner label="Loading more posts" />}

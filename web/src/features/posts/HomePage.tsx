@@ -23,6 +23,7 @@ export function HomePage() {
           posts={posts}
           total={total}
           loadMore={loadMore}
+          arrivals="home"
           emptyState={
             failed ? (
               <LoadFailed retry={retry} />

@@ -1,0 +1,47 @@
+// `@name` in a post or a comment links to the profile of whoever has the
+// name (docs/rules.md, "Mentions"), against the real core: a name nobody
+// has stays text, and nothing typed becomes HTML or a script's link.
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../api/apiSlice';
+import { stubMatchMedia } from '../../testing/matchMediaStub';
+import { guestOnRealCore } from '../../testing/realCore';
+import { renderRoutes } from '../../testing/render';
+
+const session = guestOnRealCore();
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  stubMatchMedia(() => false);
+});
+
+describe('mentions', { timeout: 20_000 }, () => {
+  it('link a name someone has, in any case, and leave the rest as text', async () => {
+    const store = session.current();
+    const content = 'Thanks @maya_lind and @THEO_BUILDS, not @nobody_here or a@b.com <b>@guest</b>';
+    const posts = await store.dispatch(api.endpoints.createPost.initiate({ content })).unwrap();
+    const post = posts.at(-1)!;
+    await store
+      .dispatch(api.endpoints.addComment.initiate({ postId: post._id, text: 'javascript:alert(1) @guest' }))
+      .unwrap();
+    await renderRoutes(`/post/${post._id}`, { store });
+
+    const card = (await screen.findAllByRole('article'))[0]!;
+    const maya = await within(card).findByRole('link', { name: '@maya_lind' });
+    expect(maya.getAttribute('href')).toBe('/profile/maya_lind');
+    expect((await within(card).findByRole('link', { name: '@THEO_BUILDS' })).getAttribute('href')).toBe(
+      '/profile/theo_builds',
+    );
+    const guest = await within(card).findByRole('link', { name: '@guest' });
+    expect(guest.getAttribute('href')).toBe('/profile/guest');
+    expect(within(card).queryByRole('link', { name: '@nobody_here' })).toBeNull();
+    expect(within(card).queryByRole('link', { name: /b\.com/ })).toBeNull();
+    // The text as typed, markup and all, never HTML.
+    expect(card.querySelector('b')).toBeNull();
+    expect(card.textContent).toContain('<b>@guest</b>');
+
+    const comment = await screen.findByText(/javascript:alert/);
+    const inComment = await within(comment).findByRole('link', { name: '@guest' });
+    expect(inComment.getAttribute('href')).toBe('/profile/guest');
+    expect(document.querySelector('a[href^="javascript:"]')).toBeNull();
+  });
+});
