@@ -4,6 +4,8 @@
 // server's marker, and a build may name its server (`VITE_MURMUR_API`).
 // Otherwise the backend runs in the tab (app/startup/backend.ts).
 
+import { useSyncExternalStore } from 'react';
+
 /** The marker a server puts in the HTML it serves: its API is the app's backend. */
 export const SERVER_MARKER = 'meta[name="murmur-backend"][content="server"]';
 
@@ -23,4 +25,20 @@ export function serverBackend(
     return url;
   }
   return doc.querySelector(SERVER_MARKER) ? site : null;
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * The host of the server that is the app's backend, or null, for a
+ * component: null when prerendered (the build knows of no server) and while
+ * hydrating, then the page's own answer, so the prerendered markup hydrates
+ * as it is.
+ */
+export function useServerBackendHost(): string | null {
+  return useSyncExternalStore(
+    noChanges,
+    () => serverBackend()?.host ?? null,
+    () => null,
+  );
 }

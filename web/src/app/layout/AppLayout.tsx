@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Header } from './Header';
 import { MainNav } from './MainNav';
 import { MentionLink } from './MentionLink';
+import { useServerBackendHost } from '../../lib/serverBackend';
 import './layout.css';
 
 /** Where the Who to Follow panel has room (layout.css hides it below this width). */
@@ -23,6 +24,7 @@ export function AppLayout() {
   // The right panel shows only on wide screens (layout.css); elsewhere it is
   // not rendered at all, so that a phone neither builds nor asks for it.
   const wide = useMediaQuery(WIDE_SCREEN, true);
+  const server = useServerBackendHost();
 
   // Post cards everywhere show the bookmark state, so the session's bookmarks
   // load with the shell. A token route: if the backend no longer accepts the
@@ -55,7 +57,9 @@ export function AppLayout() {
               <div className="shell__aside-inner">
                 <WhoToFollow />
                 <p className="shell__note muted">
-                  Murmur runs entirely in your browser: your posts never leave this device.
+                  {server
+                    ? `Murmur's data lives on the server at ${server}: every browser and app that uses it sees the same posts.`
+                    : 'Murmur runs entirely in your browser: your posts never leave this device.'}
                 </p>
               </div>
             </aside>

@@ -40,6 +40,28 @@ const storageOf = (persisted: boolean, persist = vi.fn(async () => true)) => ({
   persist,
 });
 
+describe('storage on the server', () => {
+  it('says the data lives on the server that serves the app, and asks the browser nothing', async () => {
+    const storage = storageOf(false);
+    withStorage(storage);
+    const marker = document.createElement('meta');
+    marker.name = 'murmur-backend';
+    marker.content = 'server';
+    document.head.append(marker);
+    try {
+      renderWithProviders(<DataPage />, { store });
+      expect(await screen.findByRole('heading', { name: 'Storage on the server' })).toBeInTheDocument();
+      expect(screen.getByTestId('server-storage')).toHaveTextContent(
+        `live on the Murmur server at ${location.host}: every browser and app that uses it sees the same data`,
+      );
+      expect(screen.queryByText('Keep my data on this device')).toBeNull();
+      expect(storage.persisted).not.toHaveBeenCalled();
+    } finally {
+      marker.remove();
+    }
+  });
+});
+
 describe('storage on this device', () => {
   it('shows whether the data is kept and how much space it uses', async () => {
     withStorage(storageOf(false));

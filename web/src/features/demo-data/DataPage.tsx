@@ -11,6 +11,7 @@ import { askToKeepData, formatBytes, readStorageStatus, type PersistAnswer, type
 import { refreshAfterDataChange } from './useDataSync';
 import '../../components/settings.css';
 import './demo-data.css';
+import { useServerBackendHost } from '../../lib/serverBackend';
 
 export const RESTORE_DONE_MESSAGE = 'Backup restored';
 
@@ -21,13 +22,30 @@ export const RESTORE_DONE_MESSAGE = 'Backup restored';
  * data to a file and back.
  */
 export function DataPage() {
+  const server = useServerBackendHost();
   return (
     <div className="settings-page data-page">
       <PageBar title="Your data" />
-      <StorageCard />
+      {server ? <ServerStorageCard server={server} /> : <StorageCard />}
       <BackupCard />
       <DemoDataSection />
     </div>
+  );
+}
+
+/** Where the data lives when a server is the app's backend: nothing of it is in this browser to keep or measure. */
+function ServerStorageCard({ server }: { server: string }) {
+  return (
+    <section className="card settings-card" aria-labelledby="storage-heading">
+      <h2 id="storage-heading" className="settings-card__title">
+        Storage on the server
+      </h2>
+      <p className="muted settings-card__lead" data-testid="server-storage">
+        Your posts, the people you follow, your likes and your uploaded images live on the Murmur server at {server}:
+        every browser and app that uses it sees the same data, and this browser keeps no copy of it. A backup below is
+        made by that server, and restoring one replaces its data for everyone.
+      </p>
+    </section>
   );
 }
 
