@@ -56,6 +56,9 @@ describe('storage on the server', () => {
       );
       expect(screen.queryByText('Keep my data on this device')).toBeNull();
       expect(storage.persisted).not.toHaveBeenCalled();
+      expect(screen.getByRole('region', { name: 'Demo data' })).toHaveTextContent(
+        `Murmur’s people, posts and everyone’s activity live on the server at ${location.host}.`,
+      );
     } finally {
       marker.remove();
     }

@@ -157,6 +157,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 function BackupCard() {
+  const server = useServerBackendHost();
   const dispatch = useAppDispatch();
   const store = useStore<SharedState>();
   const input = useRef<HTMLInputElement>(null);
@@ -262,7 +263,11 @@ function BackupCard() {
       <ConfirmDialog
         open={pending !== null}
         title="Restore this backup?"
-        message="Everything in Murmur in this browser will be replaced by what the backup holds, in every open tab. This cannot be undone."
+        message={
+          server
+            ? `Everything on the server at ${server} will be replaced by what the backup holds, for everyone who uses it. This cannot be undone.`
+            : 'Everything in Murmur in this browser will be replaced by what the backup holds, in every open tab. This cannot be undone.'
+        }
         confirmLabel="Restore"
         onConfirm={() => void restore()}
         onCancel={() => {

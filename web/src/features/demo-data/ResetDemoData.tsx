@@ -4,6 +4,7 @@ import toast from 'react-hot-toast/headless';
 import { useAppDispatch, type SharedState } from '../../api/hooks';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
+import { useServerBackendHost } from '../../lib/serverBackend';
 import { resetDemoData } from './api';
 import { refreshAfterDataChange } from './useDataSync';
 import '../../components/settings.css';
@@ -18,13 +19,16 @@ export const RESET_DONE_MESSAGE = 'Demo data reset';
  */
 /** The Theme page's 'Demo data' card, with the reset. */
 export function DemoDataSection() {
+  const server = useServerBackendHost();
   return (
     <section className="card settings-card" aria-labelledby="demo-data-heading">
       <h2 id="demo-data-heading" className="settings-card__title">
         Demo data
       </h2>
       <p className="muted settings-card__lead">
-        Murmur&rsquo;s people, posts and your activity live in this browser; nothing is sent to a server.
+        {server
+          ? `Murmur’s people, posts and everyone’s activity live on the server at ${server}.`
+          : 'Murmur’s people, posts and your activity live in this browser; nothing is sent to a server.'}
       </p>
       <ResetDemoData />
     </section>
@@ -32,6 +36,7 @@ export function DemoDataSection() {
 }
 
 export function ResetDemoData() {
+  const server = useServerBackendHost();
   const dispatch = useAppDispatch();
   const store = useStore<SharedState>();
   const [open, setOpen] = useState(false);
@@ -62,8 +67,9 @@ export function ResetDemoData() {
       </button>
       <Modal open={open} title="Reset demo data?" onClose={close}>
         <p>
-          Everything posted, liked, followed, bookmarked, edited or uploaded in this browser will be replaced by the
-          original demo data, in every open tab. Accounts signed up here will be gone. This cannot be undone.
+          {server
+            ? `Everything posted, liked, followed, bookmarked, edited or uploaded on the server at ${server}, by everyone who uses it, will be replaced by its seed data. Accounts signed up there will be gone. This cannot be undone.`
+            : 'Everything posted, liked, followed, bookmarked, edited or uploaded in this browser will be replaced by the original demo data, in every open tab. Accounts signed up here will be gone. This cannot be undone.'}
         </p>
         <div className="demo-reset__actions">
           <button type="button" className="btn btn--ghost" onClick={close} disabled={busy}>
