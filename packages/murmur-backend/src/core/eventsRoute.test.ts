@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { createMurmurServer, EventsRefused, MAX_WAITING_EVENTS, ReaderFellBehind } from '../node/index.js';
 import { api, awayAndBack, openEvents, readEventStream, streamEvents, type StreamedEvent } from './testing.js';
-import { NOT_AN_EVENT_STREAM_REQUEST } from './eventsRoute.js';
+import {
+  boundedStream,
+  MAX_STREAM_BUFFER_BYTES,
+  NOT_AN_EVENT_STREAM_REQUEST,
+  READER_FELL_BEHIND,
+} from './eventsRoute.js';
 
 const BASE = 'http://localhost/';
 const INVALID_TOKEN = 'The token is invalid. Unauthorized access error.';
@@ -101,6 +106,92 @@ describe('GET /api/events under msw/node', () => {
     const res = await fetch(`${BASE}api/events`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET');
+  });
+
+  it('closes a stream whose reader never reads once MAX_STREAM_BUFFER_BYTES wait; writes go on', async () => {
+    const guest = await signIn('guest', 'guest123');
+    const target = (await post(guest, 'a post to comment on, unread')).posts.find(
+      (p) => p.content === 'a post to comment on, unread',
+    )!;
+    // Asked for and never read, as a page or a test that forgets its stream.
+    const unread = await openEvents(BASE);
+    const reading = await streamEvents(BASE);
+    // Each comment's event carries the post with every comment: they grow.
+    const text = 'x'.repeat(280);
+    let writes = 0;
+    for (let sent = 0; sent < 2 * MAX_STREAM_BUFFER_BYTES; sent += writes * text.length) writes += 1;
+    const all = reading.take(writes);
+    for (let i = 0; i < writes; i++) {
+      await api(BASE, 'POST', `comments/add/${target._id}`, { token: guest, body: { commentData: { text } } });
+    }
+    // A reader that reads gets every event.
+    expect((await all).length).toBe(writes);
+    await reading.close();
+    // The one that did not is failed, not grown: what waited is let go (it resumes with Last-Event-ID).
+    const body = unread.body!.getReader();
+    let received = 0;
+    const failure = await (async () => {
+      for (;;) {
+        const next = await body.read();
+        if (next.done) return null;
+        received += next.value.byteLength;
+      }
+    })().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(failure).toMatchObject({ message: READER_FELL_BEHIND });
+    expect(received).toBeLessThanOrEqual(MAX_STREAM_BUFFER_BYTES);
+  });
+});
+
+describe('boundedStream', () => {
+  /** A source the test writes into, and whether it was let go. */
+  const source = () => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (c) => void (controller = c),
+      cancel: () => void (cancelled = true),
+    });
+    return { stream, controller, cancelled: () => cancelled };
+  };
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('passes every chunk of a source that is read, and ends with it', async () => {
+    const { stream, controller } = source();
+    let ended = 0;
+    const reader = boundedStream(stream, 10, () => (ended += 1)).getReader();
+    const chunks = [new Uint8Array(8), new Uint8Array(8), new Uint8Array(8)];
+    for (const chunk of chunks) {
+      controller.enqueue(chunk);
+      expect((await reader.read()).value).toBe(chunk);
+    }
+    controller.close();
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    expect(ended).toBe(1);
+  });
+
+  it('fails once more than its bound waits unread, and lets the source go', async () => {
+    const { stream, controller, cancelled } = source();
+    let ended = 0;
+    const bounded = boundedStream(stream, 10, () => (ended += 1));
+    controller.enqueue(new Uint8Array(6));
+    controller.enqueue(new Uint8Array(4));
+    await tick();
+    expect(ended).toBe(0);
+    controller.enqueue(new Uint8Array(1));
+    await tick();
+    expect(ended).toBe(1);
+    expect(cancelled()).toBe(true);
+    await expect(bounded.getReader().read()).rejects.toThrow(READER_FELL_BEHIND);
+  });
+
+  it('lets the source go when its own reader does', async () => {
+    const { stream, cancelled } = source();
+    let ended = 0;
+    await boundedStream(stream, 10, () => (ended += 1)).cancel();
+    await tick();
+    expect(cancelled()).toBe(true);
+    expect(ended).toBe(1);
   });
 });
 

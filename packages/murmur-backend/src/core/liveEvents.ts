@@ -15,9 +15,10 @@ import {
   type MurmurEvent,
 } from './eventsApi.js';
 
-/** An event with its data as the one line of JSON a stream sends. */
+/** An event with the message a stream sends of it: `id:` as text, `data:` one line of JSON. */
 export interface SentEvent extends MurmurEvent {
-  text: string;
+  /** Made once for every reader, which sends it as it is. */
+  message: { id: string; event: string; data: string };
 }
 
 /** Who reads: a token (raw or `Bearer`) or none (the public events), and the last id it saw (`Last-Event-ID`). */
@@ -53,6 +54,12 @@ const RESYNC = 'resync';
 
 type Read = { refused: ApiResponse } | { body: { revision: number; events: SentEvent[] } };
 
+/** What a read hands a reader: the events it may see now, and where it then stands. */
+interface Share {
+  events: SentEvent[];
+  after: number;
+}
+
 export class LiveEvents {
   readonly #core: LiveCore;
   readonly #readers = new Set<Reader>();
@@ -79,7 +86,7 @@ export class LiveEvents {
     if ('refused' in read) return { refused: read.refused };
     const reader: Reader = { authorization: options.authorization, after: 0, deliver, end };
     this.#readers.add(reader);
-    this.#hand(reader, read.body);
+    this.#hand(reader, this.#share(read.body));
     return { reader: { close: () => void this.#readers.delete(reader) } };
   }
 
@@ -94,21 +101,23 @@ export class LiveEvents {
     // Delivered now, in order: a test that writes in a loop of awaits (msw/node
     // answers without a turn of the event loop) reads every change's events,
     // not a resync once the window has moved on.
-    // Readers of one user at one revision (most, once they have caught up) share one read.
-    const reads = new Map<string, Read>();
+    // Readers of one user at one revision (most, once they have caught up)
+    // share one read, and the same events.
+    const shares = new Map<string, Share | undefined>();
     for (const reader of [...this.#readers]) {
       if (reader.after === this.#committed || !this.#readers.has(reader)) continue;
       const key = `${reader.after}\n${reader.authorization ?? ''}`;
-      let read = reads.get(key);
-      if (!read) {
-        read = this.#read(reader.authorization, String(reader.after));
-        reads.set(key, read);
+      let share = shares.get(key);
+      if (!shares.has(key)) {
+        const read = this.#read(reader.authorization, String(reader.after));
+        share = 'refused' in read ? undefined : this.#share(read.body);
+        shares.set(key, share);
       }
-      if ('refused' in read) {
+      if (share) {
+        this.#hand(reader, share);
+      } else {
         this.#readers.delete(reader);
         reader.end();
-      } else {
-        this.#hand(reader, read.body);
       }
     }
   }
@@ -126,21 +135,28 @@ export class LiveEvents {
     answer.free();
     if (response.status !== 200) return { refused: response };
     const body = JSON.parse(bodyText(response)) as EventsBody;
-    const events = body.events.map((e) => ({ ...e, text: JSON.stringify(e.data) }));
+    const events = body.events.map((e) => ({
+      ...e,
+      message: { id: String(e.id), event: e.event, data: JSON.stringify(e.data) },
+    }));
     return { body: { revision: body.revision, events } };
   }
 
   /**
-   * Gives the reader the events of `body` whose change is saved (a `resync`
-   * always), and moves it past them: past every saved change it was shown
-   * or could not see, never past one not saved yet.
+   * The events of `body` a reader may be given now (those whose change is
+   * saved; a `resync` always), and where it then stands: past every saved
+   * change it was shown or could not see, never past one not saved yet.
    */
-  #hand(reader: Reader, body: { revision: number; events: SentEvent[] }): void {
+  #share(body: { revision: number; events: SentEvent[] }): Share {
     const events = body.events.filter((e) => e.event === RESYNC || e.id <= this.#committed);
     const last = events.at(-1);
     const upTo = Math.min(body.revision, this.#committed);
-    reader.after = last?.event === RESYNC ? last.id : Math.max(last?.id ?? 0, upTo);
-    if (events.length > 0) reader.deliver(events);
+    return { events, after: last?.event === RESYNC ? last.id : Math.max(last?.id ?? 0, upTo) };
+  }
+
+  #hand(reader: Reader, share: Share): void {
+    reader.after = share.after;
+    if (share.events.length > 0) reader.deliver(share.events);
   }
 }
 

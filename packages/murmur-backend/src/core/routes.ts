@@ -27,11 +27,11 @@ export function whenStarted(started: Promise<PersistentBackend>): Backend & Medi
 /** Every handler of the backend under `options.basePath` (normalised), with the host's options around them. */
 export function backendHandlers(
   backend: Backend & MediaBackend & EventsBackend,
-  options: MurmurCommonOptions & { basePath: string },
+  options: MurmurCommonOptions & { basePath: string; hostBoundsStreams?: boolean },
 ): RequestHandler[] {
   const routes = [
     ...createPersistenceHandlers(backend, options.basePath),
-    ...eventsHandlers(backend, options.basePath),
+    ...eventsHandlers(backend, options.basePath, { hostBoundsStreams: options.hostBoundsStreams }),
     ...createHandlers(backend, options.basePath),
   ];
   return withHostOptions(routes, options);

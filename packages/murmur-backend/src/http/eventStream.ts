@@ -5,9 +5,11 @@
 // do not close it, and a bound on what waits unsent for a slow or vanished
 // reader: past it the connection is closed (the reader resumes with
 // `Last-Event-ID`), so a reader never holds a write back nor the server's
-// memory up.
+// memory up. (In the other transports the events route bounds what waits
+// unread in the stream itself: here the stream is read as it comes.)
 
 import type { ServerResponse } from 'node:http';
+import { MAX_STREAM_BUFFER_BYTES } from '../core/eventsRoute.js';
 
 /** How often an idle stream gets a heartbeat comment: well within the idle time after which common proxies close a connection. */
 export const HEARTBEAT_MS = 20_000;
@@ -17,9 +19,6 @@ export const STREAM_BATCH_MS = 5;
 
 /** The heartbeat: an SSE comment, which every client ignores. */
 export const HEARTBEAT = ': ping\n\n';
-
-/** Bytes a stream may have waiting for its reader (beyond what the socket took) before it is closed. */
-export const MAX_STREAM_BUFFER_BYTES = 256 * 1024;
 
 /** Whether `response` is an event stream, to be written as it comes. */
 export function isEventStream(response: Response): boolean {

@@ -6,7 +6,8 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, awayAndBack, readEventStream, streamEvents, type StreamedEvent } from '../core/testing.js';
 import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
-import { HEARTBEAT, MAX_STREAM_BUFFER_BYTES, sendEventStream } from './eventStream.js';
+import { HEARTBEAT, sendEventStream } from './eventStream.js';
+import { MAX_STREAM_BUFFER_BYTES } from '../core/eventsRoute.js';
 import { signIn } from './testing.js';
 
 let server: MurmurHttpServer;

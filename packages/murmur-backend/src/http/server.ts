@@ -142,7 +142,12 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       health,
     }),
     // The core's answers wait for room among those not read yet (outbound.ts).
-    ...backendHandlers(new OutboundBudget().gate(states.backend()), { basePath, latency: options.latency }),
+    ...backendHandlers(new OutboundBudget().gate(states.backend()), {
+      basePath,
+      latency: options.latency,
+      // Each event stream is written to its socket as it comes, and bounded there (./eventStream.ts).
+      hostBoundsStreams: true,
+    }),
   );
   const handleRequest = createRequestHandler({
     basePath,
