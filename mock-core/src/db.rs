@@ -295,7 +295,8 @@ impl Db {
     }
 
     /// The user named exactly `username`, else the first whose name equals
-    /// it ignoring ASCII case (sign-in).
+    /// it ignoring ASCII case: whom sign-in, a mention and a profile by
+    /// username find (docs/rules.md, "Mentions").
     pub fn user_by_username_ignoring_case(&self, username: &str) -> Option<&User> {
         self.user_by_username(username).or_else(|| {
             self.folded_username_index

@@ -5,6 +5,7 @@
 //! window cannot say what it missed.
 
 use crate::db::{Change, Changes, Db};
+use crate::router::Method;
 use crate::routes::notifications::{unread, view, NotificationView, UnreadResponse};
 use crate::views::{PostResponse, Render, UserResponse};
 use serde::Serialize;
@@ -17,10 +18,25 @@ use utoipa::ToSchema;
 /// The most events the window keeps; the oldest change's go first, whole.
 pub const MAX_KEPT_EVENTS: usize = 256;
 
-/// Where a host serves the events as Server-Sent Events (the core's
-/// router has no such route: the contract describes it apart, and the
-/// router answers its other methods 405).
+/// Where a host serves the events as Server-Sent Events (see [`STREAMED`]).
 pub const EVENTS_PATH: &str = "/api/events";
+
+/// One operation a host answers by streaming, from the core's events
+/// (`MockCore.events`) rather than through its router.
+#[derive(Debug, Clone, Copy)]
+pub struct Streamed {
+    pub method: Method,
+    pub path: &'static str,
+}
+
+/// Every operation a host streams: the router has no route for them (their
+/// requests are the host's, never a handler's), answers their paths' other
+/// methods 405 with theirs as `Allow`, and the contract describes them apart
+/// from the route tables (docs/rules.md, "Live events").
+pub const STREAMED: &[Streamed] = &[Streamed {
+    method: Method::Get,
+    path: EVENTS_PATH,
+}];
 
 /// The query parameter that carries the token where a header cannot
 /// (`EventSource`).

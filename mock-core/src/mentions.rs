@@ -40,8 +40,8 @@ pub fn mentioned_names(text: &str) -> Vec<&str> {
 }
 
 /// The ids of the users `text` mentions, each once: a name is found as
-/// sign-in finds an account (exactly, else ignoring case); a name no user
-/// has is plain text.
+/// sign-in finds an account and the profile route a username (exactly,
+/// else ignoring case); a name no user has is plain text.
 pub fn mentioned_users(db: &Db, text: &str) -> Vec<String> {
     let mut users: Vec<String> = Vec::new();
     for name in mentioned_names(text) {

@@ -10,7 +10,7 @@
 use crate::auth::{authenticate, AuthUser};
 use crate::db::{Changes, Db};
 use crate::error::ApiError;
-use crate::events::EVENTS_PATH;
+use crate::events::STREAMED;
 use crate::exchange::{prefers_minimal, Now, Request, Response};
 use crate::query::{percent_decoded, Query};
 use crate::routes;
@@ -29,6 +29,8 @@ pub enum Method {
 }
 
 impl Method {
+    pub const ALL: [Method; 3] = [Method::Get, Method::Post, Method::Delete];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Method::Get => "GET",
@@ -357,21 +359,30 @@ enum Reached {
 /// not a post's `/api/posts/{postId}`, whatever the method), and is
 /// answered by that pattern's routes alone.
 fn reach(method: &str, trimmed: &str) -> Reached {
+    // A path a host streams is the contract's like any other, but its
+    // streamed operations are the host's: one that reaches the core (a
+    // host that does not stream it) finds no route.
+    let streamed = |m: Method| STREAMED.iter().any(|s| s.method == m && s.path == trimmed);
+    if let Some(allow) = allow_header(streamed) {
+        let asked = Method::ALL
+            .into_iter()
+            .find(|m| m.as_str().eq_ignore_ascii_case(method));
+        if asked.is_some_and(streamed) {
+            return Reached::Nowhere;
+        }
+        return Reached::OtherMethods(allow);
+    }
     let Some((pattern, params)) = routes()
         .filter_map(|route| Some((route.pattern, match_pattern(route.pattern, trimmed)?)))
         .max_by_key(|(pattern, _)| literal_segments(pattern))
     else {
-        // The events' stream is the host's to serve (its GET never reaches
-        // the core), but its path is the contract's like any other.
-        if trimmed == EVENTS_PATH && !method.eq_ignore_ascii_case("GET") {
-            return Reached::OtherMethods("GET");
-        }
         return Reached::Nowhere;
     };
     let route = routes().find(|route| {
         route.pattern == pattern && route.method.as_str().eq_ignore_ascii_case(method)
     });
-    match (route, allowed_methods(pattern)) {
+    let allows = |m: Method| routes().any(|route| route.method == m && route.pattern == pattern);
+    match (route, allow_header(allows)) {
         (Some(route), _) => Reached::Route(route, params),
         (None, Some(allow)) => Reached::OtherMethods(allow),
         (None, None) => Reached::Nowhere,
@@ -476,11 +487,9 @@ pub fn answer(db: &mut Db, req: &Request<'_>, now: Now) -> Answer {
     }
 }
 
-/// The methods of the routes written `pattern` (the `Allow` header of a
-/// 405), or `None` when there are none.
-fn allowed_methods(pattern: &str) -> Option<&'static str> {
-    let allows =
-        |method: Method| routes().any(|route| route.method == method && route.pattern == pattern);
+/// The `Allow` header of a 405 at a path whose methods are those `allows`
+/// says yes to, or `None` when there are none.
+fn allow_header(allows: impl Fn(Method) -> bool) -> Option<&'static str> {
     match (
         allows(Method::Get),
         allows(Method::Post),
@@ -639,24 +648,43 @@ mod tests {
     }
 
     #[test]
-    fn the_events_path_allows_get_only() {
+    fn streamed_paths_allow_the_lists_methods_and_reach_no_route() {
         let mut t = TestApi::new();
-        for method in ["POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
-            for url in ["/api/events", "/api/events/", "/api/events?access_token=x"] {
-                let res = t.api.handle(
-                    &Request {
-                        method,
-                        url,
-                        authorization: None,
-                        body: "",
-                        prefer: None,
-                    },
-                    t.now,
-                );
-                assert_eq!(res.status, 405, "{method} {url}: {}", res.body);
-                assert_eq!(res.allow, Some("GET"), "{method} {url}");
+        assert!(STREAMED
+            .iter()
+            .any(|s| (s.method, s.path) == (Method::Get, "/api/events")));
+        for s in STREAMED {
+            assert!(!s.path.contains('{'), "{}: a literal path", s.path);
+            let listed: Vec<&str> = Method::ALL
+                .into_iter()
+                .filter(|m| STREAMED.iter().any(|o| o.path == s.path && o.method == *m))
+                .map(Method::as_str)
+                .collect();
+            for method in ["GET", "POST", "DELETE", "PUT", "PATCH", "HEAD", "OPTIONS"] {
+                for url in [
+                    s.path.to_owned(),
+                    format!("{}/", s.path),
+                    format!("{}?access_token=x", s.path),
+                ] {
+                    let res = t.respond(method, &url, None, "", None);
+                    if listed.contains(&method) {
+                        // The host's to answer: the core has no route.
+                        let message =
+                            format!(r#"{{"errors":["No route for {method} {}"]}}"#, s.path);
+                        assert_eq!((res.status, res.body, res.allow), (404, message, None));
+                    } else {
+                        assert_eq!(res.status, 405, "{method} {url}: {}", res.body);
+                        assert_eq!(
+                            res.allow,
+                            Some(listed.join(", ").as_str()),
+                            "{method} {url}"
+                        );
+                    }
+                }
             }
         }
+        let res = t.respond("PUT", "/api/events", None, "", None);
+        assert_eq!(res.allow, Some("GET"));
     }
 
     #[test]

@@ -30,6 +30,23 @@ test("another user's profile: who they are, a safe website link, counts and post
   await expect(posts.nth(2)).toContainText('Up at 3am');
 });
 
+test("a mention in another case links the user's own profile, and that address in another case moves there", async ({
+  page,
+}) => {
+  await signIn(page, '/');
+  const composer = page.getByRole('region', { name: 'Create a post' });
+  await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Shot by @MAYA_Lind at dawn');
+  await composer.getByRole('button', { name: 'Post' }).click();
+  const post = main(page).getByRole('article').filter({ hasText: 'Shot by' });
+  const mention = post.getByRole('link', { name: '@MAYA_Lind' });
+  await expect(mention).toHaveAttribute('href', '/profile/maya_lind');
+
+  await page.goto('/profile/MAYA_LIND');
+  await expect(page).toHaveURL(/\/profile\/maya_lind$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Maya Lindqvist' })).toBeVisible();
+  await expect(main(page).getByRole('article')).toHaveCount(3);
+});
+
 test('edit bio, website, name and a preset avatar: seen on the profile, in the header, on own posts and comments', async ({
   page,
 }) => {

@@ -206,10 +206,12 @@ fn render() -> String {
             ep.method, ep.pattern, ep.status
         );
     }
-    for (method, path) in super::openapi::STREAMED {
+    for streamed in crate::events::STREAMED {
         let _ = writeln!(
             out,
-            "| {method} | `{path}` | optional token | 200 (stream) |"
+            "| {} | `{}` | optional token | 200 (stream) |",
+            streamed.method.as_str(),
+            streamed.path
         );
     }
     for ep in endpoints() {

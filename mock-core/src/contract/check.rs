@@ -9,6 +9,7 @@
 
 use crate::contract::openapi::document;
 use crate::error::ApiError;
+use crate::events::{Streamed, STREAMED};
 use crate::query::{form_decoded, percent_decoded};
 use jsonschema::{Draft, Registry, Validator};
 use serde_json::Value;
@@ -211,6 +212,13 @@ pub fn check_response(method: &str, url: &str, status: u16, body: &str) -> Resul
         format!("{method} {url} answered {status} with a body that is not JSON: {e}")
     })?;
     let pointer = match crate::router::route_for(method, url) {
+        // The document's answer is the host's stream; the core's is that it
+        // has no route (a host that streams it never asks).
+        None if status != 404 && streamed(method, url).is_some() => {
+            return Err(format!(
+                "{method} {url} is streamed by the host, but the core answered {status}: {body}"
+            ));
+        }
         None if status == 404 => {
             "/components/responses/NoRoute/content/application~1json/schema".to_owned()
         }
@@ -251,13 +259,28 @@ pub fn check_response(method: &str, url: &str, status: u16, body: &str) -> Resul
     Ok(())
 }
 
+/// The operation a host streams that `method` at `url` asks for, if any.
+fn streamed(method: &str, url: &str) -> Option<&'static Streamed> {
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    let path = path.trim_end_matches('/');
+    STREAMED
+        .iter()
+        .find(|s| s.path == path && s.method.as_str().eq_ignore_ascii_case(method.trim()))
+}
+
 /// Checks what reading events answered (`Api::events`): a refusal as the
 /// stream's operation lists it, or an `EventsResponse`, each event's data
 /// the shape its kind has.
 pub fn check_events(status: u16, body: &str) -> Result<(), String> {
     let body: Value = serde_json::from_str(body)
         .map_err(|e| format!("events answered {status} with a body that is not JSON: {e}"))?;
-    let operation = format!("/paths/{}/get", pointer_token(crate::events::EVENTS_PATH));
+    let events = streamed("GET", crate::events::EVENTS_PATH)
+        .ok_or("the events are not among the streamed operations")?;
+    let operation = format!(
+        "/paths/{}/{}",
+        pointer_token(events.path),
+        events.method.as_str().to_ascii_lowercase()
+    );
     let pointer = match status {
         200 => "/components/schemas/EventsResponse".to_owned(),
         _ if doc()

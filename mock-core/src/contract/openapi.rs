@@ -9,6 +9,8 @@
 
 use crate::contract::{endpoints, Endpoint};
 use crate::error::ApiError;
+use crate::events::{Streamed, EVENTS_PATH, STREAMED};
+use crate::router::Method;
 use serde_json::json;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -37,11 +39,6 @@ const RAW_TOKEN: &str = "token";
 const BEARER_TOKEN: &str = "bearerToken";
 /// The token as a query parameter, for the event stream only.
 const QUERY_TOKEN: &str = "accessToken";
-
-/// The operations a host answers by streaming, which the core's router
-/// does not have: the core describes them here, and `MockCore.events`
-/// gives what they stream (docs/rules.md, "Live events").
-pub const STREAMED: [(&str, &str); 1] = [("GET", crate::events::EVENTS_PATH)];
 
 pub const EVENTS_DESCRIPTION: &str = "\
 Every committed change, as Server-Sent Events (`text/event-stream`), for as long as the reader stays \
@@ -96,7 +93,7 @@ fn events_operation() -> Operation {
         )
         .build();
     let mut op = OperationBuilder::new()
-        .operation_id(Some(operation_id("GET", crate::events::EVENTS_PATH)))
+        .operation_id(Some(operation_id("GET", EVENTS_PATH)))
         .tag("events")
         .summary(Some(
             "Every committed change, as it happens (Server-Sent Events)",
@@ -115,6 +112,17 @@ fn events_operation() -> Operation {
         .security(SecurityRequirement::new(QUERY_TOKEN, Vec::<String>::new()))
         .security(SecurityRequirement::default())
         .build()
+}
+
+/// The description of an operation a host streams.
+fn streamed_operation(streamed: &Streamed) -> Operation {
+    match (streamed.method, streamed.path) {
+        (Method::Get, EVENTS_PATH) => events_operation(),
+        (method, path) => panic!(
+            "{} {path} is streamed by the host, but the contract does not describe it",
+            method.as_str()
+        ),
+    }
 }
 
 /// The component schemas of every API type (the list `ts_types.rs`
@@ -610,11 +618,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
             operation(&ep, &components),
         );
     }
-    paths.add_path_operation(
-        crate::events::EVENTS_PATH,
-        vec![HttpMethod::Get],
-        events_operation(),
-    );
+    for streamed in STREAMED {
+        paths.add_path_operation(
+            streamed.path,
+            vec![http_method(streamed.method.as_str())],
+            streamed_operation(streamed),
+        );
+    }
     let no_route = error_responses(&[ApiError::NoRoute {
         method: "<METHOD>".into(),
         path: "<path>".into(),
@@ -778,15 +788,71 @@ fn operations_follow_the_route_table() {
         .values()
         .map(|item| item.as_object().unwrap().len())
         .sum();
-    for (method, path) in STREAMED {
+    for Streamed { method, path } in STREAMED {
+        let method = method.as_str();
         let op = &doc["paths"][path][method.to_ascii_lowercase()];
-        assert!(op["responses"]["200"]["content"]["text/event-stream"].is_object());
         assert!(
-            crate::router::routes().all(|r| r.pattern != path),
+            op["responses"]["200"]["content"]["text/event-stream"].is_object(),
+            "{method} {path}"
+        );
+        assert!(
+            crate::router::routes().all(|r| r.pattern != *path),
             "{method} {path} is a route"
         );
     }
     assert_eq!(operations, count + STREAMED.len());
+}
+
+/// Each path of the document, asked with a method it does not list,
+/// answers 405 with those it lists as `Allow`: the streamed ones as the
+/// routes' (the router reads one list of both).
+#[test]
+fn every_documented_path_allows_its_methods() {
+    let doc = serde_json::to_value(document()).unwrap();
+    let mut t = crate::testing::TestApi::new();
+    let mut checked = 0;
+    for (pattern, item) in doc["paths"].as_object().unwrap() {
+        let item = item.as_object().unwrap();
+        let listed: Vec<String> = Method::ALL
+            .into_iter()
+            .map(Method::as_str)
+            .filter(|m| item.contains_key(&m.to_ascii_lowercase()))
+            .map(str::to_owned)
+            .collect();
+        assert_eq!(listed.len(), item.len(), "{pattern}: {:?}", item.keys());
+        let example = |name: &str| {
+            item.values()
+                .flat_map(|op| op["parameters"].as_array().into_iter().flatten())
+                .find(|p| p["in"] == "path" && p["name"] == name)
+                .and_then(|p| p["example"].as_str())
+                .unwrap_or_else(|| panic!("{pattern}: no example for {{{name}}}"))
+                .to_owned()
+        };
+        let path = pattern
+            .split('/')
+            .map(
+                |part| match part.strip_prefix('{').and_then(|p| p.strip_suffix('}')) {
+                    Some(name) => example(name),
+                    None => part.to_owned(),
+                },
+            )
+            .collect::<Vec<_>>()
+            .join("/");
+        for method in ["GET", "POST", "DELETE", "PUT", "OPTIONS"] {
+            if listed.iter().any(|m| m == method) {
+                continue;
+            }
+            let res = t.respond(method, &path, None, "", None);
+            assert_eq!(res.status, 405, "{method} {path}: {}", res.body);
+            assert_eq!(
+                res.allow,
+                Some(listed.join(", ").as_str()),
+                "{method} {path}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
 }
 
 #[test]

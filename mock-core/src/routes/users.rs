@@ -42,7 +42,9 @@ route_table! {
         response: 200 UserResponse<'static>,
         errors: [UserNotFound],
     }
-    /// One user by `username` (exactly as written; a profile page's address).
+    /// One user by `username` (a profile page's address, a mention's link): the user with that
+    /// username exactly, else the first whose username equals it ignoring ASCII case, as sign-in
+    /// and mentions find a user. The answer holds their own `username`.
     open Get "/api/users/profile/{username}" => profile_by_username {
         response: 200 UserResponse<'static>,
         errors: [UserNotFound],
@@ -165,9 +167,12 @@ fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
     one_user(&cx, cx.db.user(cx.param("userId")))
 }
 
-/// One user by username (a profile page's address).
+/// One user by username (a profile page's address, a mention's link).
 fn profile_by_username(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    one_user(&cx, cx.db.user_by_username(cx.param("username")))
+    one_user(
+        &cx,
+        cx.db.user_by_username_ignoring_case(cx.param("username")),
+    )
 }
 
 fn one_user(cx: &Ctx<'_>, found: Option<&User>) -> Result<Reply, ApiError> {

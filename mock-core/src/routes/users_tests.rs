@@ -31,6 +31,64 @@ fn gets_one_user_or_404() {
 }
 
 #[test]
+fn a_profile_by_username_is_found_exactly_else_ignoring_case() {
+    let mut t = TestApi::new();
+    // A state (a seed's, an old one) may hold names that differ only in
+    // case, which sign-up refuses: MAYA_LIND after maya_lind.
+    let mut state: Value = serde_json::from_str(&t.api.export_snapshot()).unwrap();
+    let users = state["users"].as_array_mut().unwrap();
+    let mut caps = users[1].clone();
+    assert_eq!(caps["username"], "maya_lind");
+    caps["_id"] = json!("u-caps");
+    caps["username"] = json!("MAYA_LIND");
+    for list in ["followers", "following", "bookmarks"] {
+        caps[list] = json!([]);
+    }
+    users.push(caps);
+    for user in users.iter_mut() {
+        if user["username"] == "lena_sketches" {
+            user["username"] = json!("Lena_Sketches");
+        }
+    }
+    t.api.import_snapshot(&state.to_string()).unwrap();
+
+    for (asked, id, username) in [
+        // Exact first, whatever comes first ignoring case.
+        ("maya_lind", "u-maya", "maya_lind"),
+        ("MAYA_LIND", "u-caps", "MAYA_LIND"),
+        // Else the first ignoring ASCII case, answered under its own name.
+        ("Maya_Lind", "u-maya", "maya_lind"),
+        ("lena_sketches", "u-lena", "Lena_Sketches"),
+        ("LENA_sketches/", "u-lena", "Lena_Sketches"),
+        ("Lena_Sketches", "u-lena", "Lena_Sketches"),
+    ] {
+        let (status, json) = t.get(&format!("/api/users/profile/{asked}"));
+        assert_eq!(status, 200, "{asked}: {json}");
+        assert_eq!(
+            (&json["user"]["_id"], &json["user"]["username"]),
+            (&json!(id), &json!(username)),
+            "{asked}"
+        );
+    }
+    // Folding is ASCII only: no other letter stands for one.
+    for unknown in [
+        "nobody",
+        "lena_sketche",
+        "lena_s%E2%84%AAetches",
+        "maya_lind.x",
+    ] {
+        t.fails(
+            "GET",
+            &format!("/api/users/profile/{unknown}"),
+            None,
+            "",
+            404,
+            "User not found",
+        );
+    }
+}
+
+#[test]
 fn edit_merges_the_five_fields_and_shows_everywhere() {
     let mut t = TestApi::new();
     let token = t.guest();

@@ -132,8 +132,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One user by `username` (exactly as written; a profile page's address)
-         * @description One user by `username` (exactly as written; a profile page's address).
+         * One user by `username` (a profile page's address, a mention's link): the user with that username exactly, else the first whose username equals it ignoring ASCII case, as sign-in and mentions find a user
+         * @description One user by `username` (a profile page's address, a mention's link): the user with that username exactly, else the first whose username equals it ignoring ASCII case, as sign-in and mentions find a user. The answer holds their own `username`.
          */
         get: operations["getUsersProfileByUsername"];
         put?: never;

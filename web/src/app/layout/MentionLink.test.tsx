@@ -4,6 +4,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../api/apiSlice';
+import { makeStore } from '../store';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { guestOnRealCore } from '../../testing/realCore';
 import { renderRoutes } from '../../testing/render';
@@ -43,5 +44,21 @@ describe('mentions', { timeout: 20_000 }, () => {
     const inComment = await within(comment).findByRole('link', { name: '@guest' });
     expect(inComment.getAttribute('href')).toBe('/profile/guest');
     expect(document.querySelector('a[href^="javascript:"]')).toBeNull();
+  });
+
+  it('links a mixed-case username written in another case to that profile, whom the core notified', async () => {
+    const details = { firstName: 'Maya', lastName: 'Q', username: 'Maya_Lindqvist', password: 'password123' };
+    const her = makeStore();
+    await her.dispatch(api.endpoints.signup.initiate(details)).unwrap();
+    const store = session.current();
+    const content = 'Shot by @maya_LINDQVIST, edited by @MAYA_LINDQVIST.';
+    const post = (await store.dispatch(api.endpoints.createPost.initiate({ content })).unwrap()).at(-1)!;
+    await renderRoutes(`/post/${post._id}`, { store });
+
+    const card = (await screen.findAllByRole('article'))[0]!;
+    for (const name of ['@maya_LINDQVIST', '@MAYA_LINDQVIST'])
+      expect((await within(card).findByRole('link', { name })).getAttribute('href')).toBe('/profile/Maya_Lindqvist');
+    const { notifications } = await her.dispatch(api.endpoints.getNotifications.initiate()).unwrap();
+    expect(notifications.map((n) => [n.type, n.postId])).toEqual([['mention', post._id]]);
   });
 });

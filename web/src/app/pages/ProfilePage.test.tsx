@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
@@ -120,6 +120,23 @@ describe('the profile page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('javascript:alert(1)')).toBeInTheDocument();
     expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();
     expect(document.querySelector('a[href^="javascript"]')).toBeNull();
+  });
+
+  it('opens a username written in another case at the profile it names, posts included', async () => {
+    const Where = () => <output aria-label="Address">{useLocation().pathname}</output>;
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/profile/:username" element={<ProfilePage />} />
+        </Routes>
+        <Where />
+      </>,
+      { store, route: '/profile/MAYA_Lind' },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Maya Lindqvist' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Address' })).toHaveTextContent(/^\/profile\/maya_lind$/);
+    // Her posts, read under her own name.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
   });
 
   it('shows a clear not-found state with a way home for an unknown username', async () => {

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { FRESH_FOR_SECONDS, useGetUserByNameQuery } from '../../api/apiSlice';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
@@ -52,6 +52,9 @@ function Profile({ username }: { username: string }) {
       </section>
     );
   }
+
+  // The name found in another case (as a mention is): the profile's own address, where its posts are read.
+  if (user.username !== username) return <Navigate replace to={`/profile/${encodeURIComponent(user.username)}`} />;
 
   const isOwn = me?._id === user._id;
   return (
