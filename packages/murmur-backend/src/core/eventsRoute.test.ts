@@ -4,12 +4,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventSource } from 'eventsource';
 import { createMurmurServer, EventsRefused, MAX_WAITING_EVENTS, ReaderFellBehind } from '../node/index.js';
-import { api, awayAndBack, openEvents, readEventStream, streamEvents, type StreamedEvent } from './testing.js';
+import {
+  api,
+  awayAndBack,
+  openEvents,
+  readEventStream,
+  resumeAfterMuch,
+  streamEvents,
+  type StreamedEvent,
+} from './testing.js';
 import {
   boundedStream,
   MAX_STREAM_BUFFER_BYTES,
   NOT_AN_EVENT_STREAM_REQUEST,
   READER_FELL_BEHIND,
+  READER_GRACE_MS,
 } from './eventsRoute.js';
 
 const BASE = 'http://localhost/';
@@ -128,6 +137,7 @@ describe('GET /api/events under msw/node', () => {
     expect((await all).length).toBe(writes);
     await reading.close();
     // The one that did not is failed, not grown: what waited is let go (it resumes with Last-Event-ID).
+    await new Promise((resolve) => setTimeout(resolve, READER_GRACE_MS + 100));
     const body = unread.body!.getReader();
     let received = 0;
     const failure = await (async () => {
@@ -140,6 +150,17 @@ describe('GET /api/events under msw/node', () => {
     expect(failure).toBeInstanceOf(Error);
     expect(failure).toMatchObject({ message: READER_FELL_BEHIND });
     expect(received).toBeLessThanOrEqual(MAX_STREAM_BUFFER_BYTES);
+  });
+
+  it('hands a resume more than MAX_STREAM_BUFFER_BYTES of events at once, whole', async () => {
+    const guest = await signIn('guest', 'guest123');
+    const { expected, got } = await resumeAfterMuch(
+      BASE,
+      guest,
+      () => murmur.core.revision,
+      2 * MAX_STREAM_BUFFER_BYTES,
+    );
+    expect(got).toEqual(expected);
   });
 });
 
@@ -154,7 +175,8 @@ describe('boundedStream', () => {
     });
     return { stream, controller, cancelled: () => cancelled };
   };
-  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const tick = () => wait(0);
 
   it('passes every chunk of a source that is read, and ends with it', async () => {
     const { stream, controller } = source();
@@ -170,19 +192,35 @@ describe('boundedStream', () => {
     expect(ended).toBe(1);
   });
 
-  it('fails once more than its bound waits unread, and lets the source go', async () => {
+  it('fails once more than its bound has waited unread for its grace, and lets the source go', async () => {
     const { stream, controller, cancelled } = source();
     let ended = 0;
-    const bounded = boundedStream(stream, 10, () => (ended += 1));
+    const bounded = boundedStream(stream, 10, () => (ended += 1), 20);
     controller.enqueue(new Uint8Array(6));
     controller.enqueue(new Uint8Array(4));
-    await tick();
+    await wait(40);
     expect(ended).toBe(0);
     controller.enqueue(new Uint8Array(1));
-    await tick();
+    await wait(5);
+    expect(ended).toBe(0);
+    await wait(40);
     expect(ended).toBe(1);
     expect(cancelled()).toBe(true);
     await expect(bounded.getReader().read()).rejects.toThrow(READER_FELL_BEHIND);
+  });
+
+  it('keeps a stream whose reader takes a burst past the bound within the grace', async () => {
+    const { stream, controller, cancelled } = source();
+    let ended = 0;
+    const reader = boundedStream(stream, 10, () => (ended += 1), 20).getReader();
+    for (let i = 0; i < 4; i++) controller.enqueue(new Uint8Array(8));
+    await wait(5);
+    for (let i = 0; i < 4; i++) expect((await reader.read()).value?.byteLength).toBe(8);
+    await wait(40);
+    expect(ended).toBe(0);
+    expect(cancelled()).toBe(false);
+    controller.enqueue(new Uint8Array(8));
+    expect((await reader.read()).value?.byteLength).toBe(8);
   });
 
   it('lets the source go when its own reader does', async () => {

@@ -9,9 +9,9 @@
 // What waits unread for a stream's reader is bounded: msw's stream holds
 // whatever it is sent until it is read, and a page or a test that never
 // reads would hold every event after it. The stream is read as it comes into
-// one that counts the bytes waiting; past MAX_STREAM_BUFFER_BYTES it fails
-// (the reader resumes with `Last-Event-ID`, as EventSource does by itself)
-// and its reader is closed. A host that reads every stream as it comes and
+// one that counts the bytes waiting; past MAX_STREAM_BUFFER_BYTES for
+// READER_GRACE_MS it fails (the reader resumes with `Last-Event-ID`, as
+// EventSource does by itself) and its reader is closed. A host that reads every stream as it comes and
 // bounds what waits in its own buffers (the HTTP server, its sockets) says
 // so (`hostBoundsStreams`) and is spared the second stream.
 
@@ -36,6 +36,9 @@ type EventKinds = { [kind: `${string}.${string}`]: string; notification: string;
 /** Bytes a stream may have waiting for its reader before it is closed: many events, even large ones. */
 export const MAX_STREAM_BUFFER_BYTES = 256 * 1024;
 
+/** How long more than MAX_STREAM_BUFFER_BYTES may wait for a reader before it is let go. */
+export const READER_GRACE_MS = 1_000;
+
 /** Why a stream whose reader let MAX_STREAM_BUFFER_BYTES wait was closed. */
 export const READER_FELL_BEHIND =
   'The reader of GET /api/events fell too far behind and the stream was closed: read it again with Last-Event-ID';
@@ -48,33 +51,42 @@ function escapeRegExp(text: string): string {
 
 /**
  * `source` read as it comes, into a stream that fails once more than
- * `maxBytes` wait in it unread; `ended` is called when `source` is no longer
- * read (it ended, failed or was let go).
+ * `maxBytes` have waited in it unread for `graceMs` (a reader that reads
+ * takes a burst, or the events a resume hands it at once, well within it);
+ * `ended` is called when `source` is no longer read (it ended, failed or was
+ * let go).
  */
 export function boundedStream(
   source: ReadableStream<Uint8Array>,
   maxBytes: number,
   ended: () => void,
+  graceMs = READER_GRACE_MS,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
+        const behind = () => (controller.desiredSize ?? 0) < 0;
+        const check = () => {
+          timer = undefined;
+          if (!behind()) return;
+          controller.error(new Error(READER_FELL_BEHIND));
+          void reader.cancel().catch(() => undefined);
+        };
         void (async () => {
           try {
             for (;;) {
               const next = await reader.read();
               if (next.done) return controller.close();
               controller.enqueue(next.value);
-              if ((controller.desiredSize ?? 0) < 0) {
-                controller.error(new Error(READER_FELL_BEHIND));
-                return void reader.cancel().catch(() => undefined);
-              }
+              if (behind()) timer ??= setTimeout(check, graceMs);
             }
           } catch (error) {
-            // Failed, or already let go by its reader (then this changes nothing).
+            // Failed, or already let go (then this changes nothing).
             controller.error(error);
           } finally {
+            clearTimeout(timer);
             ended();
           }
         })();

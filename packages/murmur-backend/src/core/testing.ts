@@ -144,3 +144,34 @@ export async function awayAndBack(base: string, post: (content: string) => Promi
   await resumed.close();
   return [seen!, ...missed];
 }
+
+/**
+ * A reader away while `token` comments on one post until the comments'
+ * events, each carrying the post with every comment, hold more than
+ * `bytes`; it then resumes after the revision before them. The ids the
+ * resume should hand it, and the ids it got.
+ */
+export async function resumeAfterMuch(
+  base: string,
+  token: string,
+  revision: () => number,
+  bytes: number,
+): Promise<{ expected: number[]; got: number[] }> {
+  const content = `commented on while away, ${bytes} bytes`;
+  const made = await api<{ posts: { _id: string; content: string }[] }>(base, 'POST', 'posts', {
+    token,
+    body: { postData: { content } },
+  });
+  const target = made.posts.find((p) => p.content === content)!;
+  const after = revision();
+  const text = 'z'.repeat(280);
+  let writes = 0;
+  for (let sent = 0; sent < bytes; sent += writes * text.length) writes += 1;
+  for (let i = 0; i < writes; i++) {
+    await api(base, 'POST', `comments/add/${target._id}`, { token, body: { commentData: { text } } });
+  }
+  const stream = await streamEvents(base, { after });
+  const got = (await stream.take(writes)).map((e) => e.id);
+  await stream.close();
+  return { expected: Array.from({ length: writes }, (_, i) => after + i + 1), got };
+}

@@ -4,7 +4,14 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, awayAndBack, readEventStream, streamEvents, type StreamedEvent } from '../core/testing.js';
+import {
+  api,
+  awayAndBack,
+  readEventStream,
+  resumeAfterMuch,
+  streamEvents,
+  type StreamedEvent,
+} from '../core/testing.js';
 import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
 import { HEARTBEAT, sendEventStream } from './eventStream.js';
 import { MAX_STREAM_BUFFER_BYTES } from '../core/eventsRoute.js';
@@ -51,6 +58,17 @@ describe('GET /api/events over HTTP', () => {
     expect((await toMaya.within(300)).map((e) => e.event)).toEqual(['user.changed', 'user.changed']);
     await api(base, 'POST', 'users/unfollow/u-guest', { token: maya });
     await Promise.all([toGuest.close(), toMaya.close()]);
+  });
+
+  it('hands a resume more than MAX_STREAM_BUFFER_BYTES of events, all written at once, whole', async () => {
+    const guest = await signIn(base);
+    const { expected, got } = await resumeAfterMuch(
+      base,
+      guest,
+      () => server.core.revision,
+      2 * MAX_STREAM_BUFFER_BYTES,
+    );
+    expect(got).toEqual(expected);
   });
 
   it('resumes with every event made while the reader was away (Last-Event-ID)', async () => {
