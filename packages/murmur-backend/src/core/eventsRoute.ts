@@ -11,9 +11,10 @@
 // reads would hold every event after it. The stream is read as it comes into
 // one that counts the bytes waiting; past MAX_STREAM_BUFFER_BYTES for
 // READER_GRACE_MS it fails (the reader resumes with `Last-Event-ID`, as
-// EventSource does by itself) and its reader is closed. A host that reads every stream as it comes and
-// bounds what waits in its own buffers (the HTTP server, its sockets) says
-// so (`hostBoundsStreams`) and is spared the second stream.
+// EventSource does by itself) and its reader is closed. A host that reads
+// every stream as it comes and bounds what waits in its own buffers (the
+// HTTP server, its sockets, with the same `graceBound`) says so
+// (`hostBoundsStreams`) and is spared the second stream.
 
 import { getResponse, http, HttpResponse, sse } from 'msw';
 import type { EventReader, LiveEvents } from './liveEvents.js';
@@ -50,6 +51,26 @@ function escapeRegExp(text: string): string {
 }
 
 /**
+ * A check to call after each write to a reader: once `behind()` holds, it
+ * looks again `graceMs` later (a reader that reads takes a burst, or the
+ * events a resume hands it at once, well within it) and calls `letGo` if
+ * the reader is still behind. `cancel` drops a pending look.
+ */
+export function graceBound(behind: () => boolean, letGo: () => void, graceMs = READER_GRACE_MS) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const look = () => {
+    timer = undefined;
+    if (behind()) letGo();
+  };
+  return {
+    check: () => {
+      if (behind()) timer ??= setTimeout(look, graceMs);
+    },
+    cancel: () => clearTimeout(timer),
+  };
+}
+
+/**
  * `source` read as it comes, into a stream that fails once more than
  * `maxBytes` have waited in it unread for `graceMs` (a reader that reads
  * takes a burst, or the events a resume hands it at once, well within it);
@@ -63,30 +84,30 @@ export function boundedStream(
   graceMs = READER_GRACE_MS,
 ): ReadableStream<Uint8Array> {
   const reader = source.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        const behind = () => (controller.desiredSize ?? 0) < 0;
-        const check = () => {
-          timer = undefined;
-          if (!behind()) return;
-          controller.error(new Error(READER_FELL_BEHIND));
-          void reader.cancel().catch(() => undefined);
-        };
+        const bound = graceBound(
+          () => (controller.desiredSize ?? 0) < 0,
+          () => {
+            controller.error(new Error(READER_FELL_BEHIND));
+            void reader.cancel().catch(() => undefined);
+          },
+          graceMs,
+        );
         void (async () => {
           try {
             for (;;) {
               const next = await reader.read();
               if (next.done) return controller.close();
               controller.enqueue(next.value);
-              if (behind()) timer ??= setTimeout(check, graceMs);
+              bound.check();
             }
           } catch (error) {
             // Failed, or already let go (then this changes nothing).
             controller.error(error);
           } finally {
-            clearTimeout(timer);
+            bound.cancel();
             ended();
           }
         })();

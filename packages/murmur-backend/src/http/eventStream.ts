@@ -6,11 +6,12 @@
 // reader: past it for READER_GRACE_MS (time to take a burst, or a resume's
 // events, all written at once) the connection is closed (the reader resumes
 // with `Last-Event-ID`), so a reader never holds a write back nor the
-// server's memory up. (In the other transports the events route bounds what waits
-// unread in the stream itself: here the stream is read as it comes.)
+// server's memory up. (In the other transports the events route bounds
+// what waits unread in the stream itself: here the stream is read as it
+// comes.)
 
 import type { ServerResponse } from 'node:http';
-import { MAX_STREAM_BUFFER_BYTES, READER_GRACE_MS } from '../core/eventsRoute.js';
+import { graceBound, MAX_STREAM_BUFFER_BYTES, READER_GRACE_MS } from '../core/eventsRoute.js';
 
 /** How often an idle stream gets a heartbeat comment: well within the idle time after which common proxies close a connection. */
 export const HEARTBEAT_MS = 20_000;
@@ -51,12 +52,11 @@ export async function sendEventStream(
     await reader.cancel();
     return;
   }
-  const behind = () => res.writableLength > maxBufferedBytes;
-  let graceTimer: NodeJS.Timeout | undefined;
-  const letGoIfBehind = () => {
-    graceTimer = undefined;
-    if (behind()) res.destroy();
-  };
+  const bound = graceBound(
+    () => res.writableLength > maxBufferedBytes,
+    () => res.destroy(),
+    graceMs,
+  );
   const send = (chunk: string | Uint8Array) => {
     if (res.destroyed || res.writableEnded) return;
     // The events that come within STREAM_BATCH_MS of the first (one
@@ -69,7 +69,7 @@ export async function sendEventStream(
     }
     res.write(chunk);
     // A reader that does not keep up is let go rather than buffered for.
-    if (behind()) graceTimer ??= setTimeout(letGoIfBehind, graceMs);
+    bound.check();
   };
   let lastSent = Date.now();
   const heartbeat = setInterval(() => {
@@ -89,7 +89,7 @@ export async function sendEventStream(
     // The stream failed (its handler errored): the connection just ends.
   } finally {
     clearInterval(heartbeat);
-    clearTimeout(graceTimer);
+    bound.cancel();
     res.off('close', gone);
     gone();
     if (!res.destroyed && !res.writableEnded) res.end();
