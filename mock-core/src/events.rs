@@ -18,6 +18,12 @@ use utoipa::ToSchema;
 /// The most events the window keeps; the oldest change's go first, whole.
 pub const MAX_KEPT_EVENTS: usize = 256;
 
+/// The most bytes of event data the window keeps (the latest change's
+/// events are kept whatever their size); the oldest change's go first,
+/// whole. A post's event carries every comment of it: without this, 256
+/// events of a much-commented post would hold hundreds of MB.
+pub const MAX_KEPT_EVENT_BYTES: usize = 4 << 20;
+
 /// Where a host serves the events as Server-Sent Events (see [`STREAMED`]).
 pub const EVENTS_PATH: &str = "/api/events";
 
@@ -241,6 +247,8 @@ fn json(value: &impl Serialize) -> Option<String> {
 pub struct EventWindow {
     /// Oldest first.
     events: Vec<Event>,
+    /// The length of their data.
+    bytes: usize,
     /// The oldest revision a reader may ask after: every event after it is
     /// kept.
     resume_from: u64,
@@ -261,19 +269,31 @@ pub enum Read<'a> {
 
 impl EventWindow {
     /// Keeps a committed change's events (the change made `revision`),
-    /// dropping the oldest changes' beyond [`MAX_KEPT_EVENTS`].
+    /// dropping the oldest changes' beyond [`MAX_KEPT_EVENTS`] or
+    /// [`MAX_KEPT_EVENT_BYTES`].
     pub fn record(&mut self, events: Vec<Event>, revision: u64) {
         self.followed = true;
         self.high = self.high.max(revision);
+        self.bytes = self.bytes.saturating_add(data_bytes(&events));
         self.events.extend(events);
-        let excess = self.events.len().saturating_sub(MAX_KEPT_EVENTS);
-        // Whole changes go: up to the last event of the excess's change.
-        if let Some(last) = excess.checked_sub(1).and_then(|i| self.events.get(i)) {
-            let dropped = last.revision;
-            let gone = self.events.partition_point(|e| e.revision <= dropped);
-            self.events.drain(..gone);
-            self.resume_from = self.resume_from.max(dropped);
+        // Whole changes go, oldest first, until both bounds hold.
+        let mut gone = 0;
+        while let Some(rest) = self.events.get(gone..) {
+            let Some(oldest) = rest.first().map(|e| e.revision) else {
+                break;
+            };
+            let over_bytes = self.bytes > MAX_KEPT_EVENT_BYTES && oldest < revision;
+            if rest.len() <= MAX_KEPT_EVENTS && !over_bytes {
+                break;
+            }
+            let change = rest.partition_point(|e| e.revision <= oldest);
+            self.bytes = self
+                .bytes
+                .saturating_sub(rest.get(..change).map_or(0, data_bytes));
+            self.resume_from = self.resume_from.max(oldest);
+            gone = gone.saturating_add(change);
         }
+        self.events.drain(..gone);
     }
 
     /// The state was replaced (a reset, an import) by one at `revision`: no
@@ -284,6 +304,7 @@ impl EventWindow {
     /// is where readers start: that replacement is the start.
     pub fn replaced(&mut self, revision: u64) {
         self.events.clear();
+        self.bytes = 0;
         self.resume_from = if revision > self.high || !self.followed {
             revision
         } else {
@@ -309,6 +330,12 @@ impl EventWindow {
         };
         Read::Events(self.events.iter().filter(visible).collect())
     }
+}
+
+fn data_bytes(events: &[Event]) -> usize {
+    events
+        .iter()
+        .fold(0, |bytes: usize, e| bytes.saturating_add(e.data.len()))
 }
 
 /// `{"revision": R, "events": [...]}` (an [`EventsResponse`]) for `read`.

@@ -1,4 +1,4 @@
-use super::MAX_KEPT_EVENTS;
+use super::{Event, EventWindow, Read, MAX_KEPT_EVENTS, MAX_KEPT_EVENT_BYTES};
 use crate::testing::{TestApi, TOKEN_INVALID};
 use crate::{Api, Request};
 use serde_json::{json, Value};
@@ -309,6 +309,68 @@ fn the_window_keeps_the_latest_events_whole_and_older_readers_resync() {
     let ids: Vec<u64> = kinds(&kept).iter().map(|(id, _)| *id).collect();
     assert_eq!(ids.first(), Some(&(revision - 199)));
     assert_eq!(ids.last(), Some(&(revision + 1)));
+}
+
+#[test]
+fn the_window_keeps_at_most_its_bytes_of_events_and_older_readers_resync() {
+    let mut t = TestApi::new();
+    let guest = t.guest();
+    // Each comment on the guest's own post: one event, carrying every
+    // comment so far; far fewer than MAX_KEPT_EVENTS of them overflow the bytes.
+    let start = t.api.revision();
+    let text = "w".repeat(280);
+    let mut writes = 0;
+    let mut made = 0;
+    while made <= 2 * MAX_KEPT_EVENT_BYTES {
+        let body = json!({"commentData": {"text": text}}).to_string();
+        let req = Request {
+            method: "POST",
+            url: "/api/comments/add/p-07",
+            authorization: Some(&guest),
+            body: &body,
+            prefer: Some(crate::RETURN_MINIMAL),
+        };
+        assert_eq!(t.api.handle(&req, crate::testing::NOW).status, 201);
+        writes += 1;
+        let (_, last) = t.events(None, Some(&after(t.api.revision() - 1)));
+        made += last["events"][0]["data"].to_string().len();
+    }
+    assert!(writes < MAX_KEPT_EVENTS, "{writes} writes");
+    let revision = t.api.revision();
+    let (_, gone) = t.events(None, Some(&after(start)));
+    assert_eq!(kinds(&gone), [(revision, "resync".into())]);
+    // What is kept: the latest changes, whole and gapless, within the bound.
+    let (_, latest) = t.events(None, Some(&after(revision - 3)));
+    assert_eq!(kinds(&latest).len(), 3);
+    let resyncs = |r: &u64| kinds(&t.events(None, Some(&after(*r))).1)[0].1 == "resync";
+    let revisions: Vec<u64> = (start..revision).collect();
+    let oldest_kept = start + revisions.partition_point(resyncs) as u64;
+    let (_, kept) = t.events(None, Some(&after(oldest_kept)));
+    let kept = kept["events"].as_array().cloned().unwrap_or_default();
+    assert_eq!(kept.len() as u64, revision - oldest_kept);
+    let bytes: usize = kept.iter().map(|e| e["data"].to_string().len()).sum();
+    assert!(bytes <= MAX_KEPT_EVENT_BYTES, "{bytes} bytes kept");
+    assert!(bytes > MAX_KEPT_EVENT_BYTES / 2, "only {bytes} bytes kept");
+}
+
+#[test]
+fn the_latest_change_is_kept_whole_however_large() {
+    let event = |revision: u64, bytes: usize| Event {
+        revision,
+        kind: "post.changed",
+        audience: None,
+        data: "x".repeat(bytes),
+    };
+    let mut window = EventWindow::default();
+    window.record(vec![event(1, 10)], 1);
+    let huge = MAX_KEPT_EVENT_BYTES / 2 + 1;
+    window.record(vec![event(2, huge), event(2, huge)], 2);
+    let kept = |window: &EventWindow, after: &str| match window.read(None, after, 2) {
+        Read::Resync => None,
+        Read::Events(events) => Some(events.iter().map(|e| e.revision).collect::<Vec<_>>()),
+    };
+    assert_eq!(kept(&window, "1"), Some(vec![2, 2]));
+    assert_eq!(kept(&window, "0"), None, "the change before it is gone");
 }
 
 #[test]

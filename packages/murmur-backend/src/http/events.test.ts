@@ -138,7 +138,7 @@ describe('GET /api/events over HTTP', () => {
     await closed;
     expect((await health()).eventStreams).toBe(before.eventStreams);
     // What was waiting for it is let go. (Not RSS: the core's WebAssembly memory
-    // grows with the comments themselves and never shrinks, by tens of MB.)
+    // grows with the comments themselves and never gives memory back.)
     await expect.poll(() => buffersHeld() - buffersBefore).toBeLessThan(MAX_STREAM_BUFFER_BYTES);
   });
 
