@@ -181,9 +181,14 @@ describe('latency', () => {
 
   it('is none by default', async () => {
     await withServer({}, async () => {
-      const start = performance.now();
-      await send('/api/users');
-      expect(performance.now() - start).toBeLessThan(60);
+      // The quickest of a few: a busy machine may stall any one of them.
+      const took: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const start = performance.now();
+        await send('/api/users');
+        took.push(performance.now() - start);
+      }
+      expect(Math.min(...took)).toBeLessThan(60);
     });
   });
 });
