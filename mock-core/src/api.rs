@@ -2,9 +2,12 @@
 
 use crate::auth::authenticate;
 use crate::base_path;
+use crate::clock::{Clock, ClockView};
 use crate::db::{Db, Rng};
+use crate::error::ApiError;
 use crate::events::{self, EventWindow};
 use crate::exchange::{Now, Request, Response};
+use crate::idempotency::{self, Found, KeptAnswer, Keys};
 use crate::router::dispatch;
 use crate::seed_import::SeedReport;
 use crate::snapshot::{self, SnapshotError};
@@ -15,6 +18,10 @@ use crate::snapshot::{self, SnapshotError};
 pub struct Api {
     db: Db,
     events: EventWindow,
+    /// The state's clock (crate::clock): what the host's time maps to.
+    clock: Clock,
+    /// Answers kept under `Idempotency-Key`s (crate::idempotency).
+    keys: Keys,
 }
 
 impl Api {
@@ -26,6 +33,8 @@ impl Api {
         Api {
             db,
             events: EventWindow::default(),
+            clock: Clock::default(),
+            keys: Keys::default(),
         }
     }
 
@@ -39,6 +48,8 @@ impl Api {
         Ok(Api {
             db,
             events: EventWindow::default(),
+            clock: Clock::default(),
+            keys: Keys::default(),
         })
     }
 
@@ -71,6 +82,85 @@ impl Api {
         response
     }
 
+    /// Answers one write sent with an `Idempotency-Key` header (`key`;
+    /// `None`, or a read, is `handle`): the first time, it runs, and its
+    /// answer is kept when it changed the state; the same key, user and
+    /// route again answers that again and changes nothing; with another
+    /// body it answers 422. A key that is no key answers 400. Keys live
+    /// `KEY_LIFETIME_MS` by the state's clock (docs/API.md, "Idempotency-Key").
+    pub fn handle_keyed(&mut self, req: &Request<'_>, key: Option<&str>, now: Now) -> Response {
+        let Some(key) = key.filter(|_| idempotency::is_write(req.method)) else {
+            return self.handle(req, now);
+        };
+        let revision = self.db.revision();
+        if !idempotency::valid_key(key) {
+            let err = ApiError::IdempotencyKeyInvalid;
+            return Response::unchanged(err.status(), err.body(), revision);
+        }
+        self.keys.expire(now.epoch_ms);
+        let user = authenticate(&self.db, req.authorization)
+            .map(|user| user.id)
+            .unwrap_or_default();
+        let path = idempotency::path_of(req.url);
+        match self.keys.find(key, &user, req.method, path, req.body) {
+            Found::Repeat(kept) => {
+                return Response::unchanged(kept.status, kept.body.clone(), revision)
+            }
+            Found::Reused => {
+                let err = ApiError::IdempotencyKeyReused;
+                return Response::unchanged(err.status(), err.body(), revision);
+            }
+            Found::New => {}
+        }
+        let response = self.handle(req, now);
+        if response.changed {
+            self.keys.keep(KeptAnswer {
+                key: key.to_owned(),
+                user,
+                method: req.method.to_ascii_uppercase(),
+                path: path.to_owned(),
+                request: req.body.to_owned(),
+                status: response.status,
+                body: response.body.clone(),
+                at: now.epoch_ms,
+            });
+        }
+        response
+    }
+
+    /// The state's time when the platform's is `platform` (its zone kept).
+    pub fn clock_now(&self, platform: Now) -> Now {
+        Now {
+            epoch_ms: self.clock.now(platform.epoch_ms),
+            offset_minutes: platform.offset_minutes,
+        }
+    }
+
+    /// The state's clock as `GET __murmur/clock` shows it.
+    pub fn clock(&self, platform_ms: i64) -> ClockView {
+        self.clock.view(platform_ms)
+    }
+
+    /// Stops the state's clock at `iso` (RFC 3339); a bad date says why.
+    pub fn set_clock(&mut self, iso: &str) -> Result<(), String> {
+        self.clock.set(iso)
+    }
+
+    /// Moves the state's clock `ms` on; a bad amount says why.
+    pub fn advance_clock(&mut self, ms: f64, platform_ms: i64) -> Result<(), String> {
+        self.clock.advance(ms, platform_ms)
+    }
+
+    /// Lets a stopped clock run on from where it shows.
+    pub fn resume_clock(&mut self, platform_ms: i64) {
+        self.clock.resume(platform_ms);
+    }
+
+    /// The state's clock back to the platform's time.
+    pub fn real_clock(&mut self) {
+        self.clock.real();
+    }
+
     /// A live reader's events after the revision `after` (its
     /// `Last-Event-ID`, as sent), as `{revision, events}` JSON: public
     /// events, and its own notifications when `authorization` holds a
@@ -98,7 +188,8 @@ impl Api {
     /// The whole state (password digests and generators included) as one
     /// versioned JSON document.
     pub fn export_snapshot(&self) -> String {
-        snapshot::export(&self.db)
+        let keys: Vec<KeptAnswer> = self.keys.all().cloned().collect();
+        snapshot::export_with_keys(&self.db, &keys)
     }
 
     /// Replaces the state with a snapshot; a bad one is refused and the
@@ -113,7 +204,12 @@ impl Api {
     }
 
     fn replace_with(&mut self, imported: snapshot::Imported) {
-        let snapshot::Imported { mut db, base_path } = imported;
+        let snapshot::Imported {
+            mut db,
+            base_path,
+            keys,
+        } = imported;
+        self.keys = Keys::from_kept(keys);
         if let Some(from) = base_path {
             base_path::rebase(&mut db, &from, &self.db.base_path);
         }
@@ -135,6 +231,7 @@ impl Api {
     fn replace_with_new(&mut self, mut db: Db) {
         db.take_changes();
         db.set_revision(self.db.revision().saturating_add(1));
+        self.keys = Keys::default();
         self.events.replaced(db.revision());
         self.db = db;
     }

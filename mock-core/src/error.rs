@@ -92,6 +92,11 @@ pub enum ApiError {
     WebsiteNotHttp,
     /// A request body over `rules::MAX_BODY_BYTES`, refused unread.
     BodyTooLarge,
+    /// An `Idempotency-Key` header that is no key (crate::idempotency).
+    IdempotencyKeyInvalid,
+    /// An `Idempotency-Key` already used by this user on this route with
+    /// another request body.
+    IdempotencyKeyReused,
     /// A response could not be serialised: a bug, never a client's fault.
     Internal,
 }
@@ -221,6 +226,15 @@ impl ApiError {
             ApiError::CommentEmpty => (400, "Comment text must not be empty"),
             ApiError::NotAnImage => (400, "file must be an image (JPEG/PNG)"),
             ApiError::FileTooLarge => (400, "file must be less than 10mb"),
+            ApiError::IdempotencyKeyInvalid => (
+                400,
+                "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)",
+            ),
+            ApiError::IdempotencyKeyReused => (
+                422,
+                "This Idempotency-Key was already used with another request body; \
+                 send a new key for a new request",
+            ),
             ApiError::Internal => (500, "Internal error"),
         };
         (status, text.to_owned())

@@ -22,10 +22,12 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 mod api;
 mod auth;
 mod base_path;
+mod clock;
 mod db;
 mod error;
 mod events;
 mod exchange;
+mod idempotency;
 mod mentions;
 mod model;
 mod notify;
@@ -49,12 +51,16 @@ mod wasm;
 mod changes_tests;
 #[cfg(test)]
 mod contract;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod idempotency_tests;
 #[cfg(test)]
 mod testing;
 
 pub use api::Api;
 pub use auth::MURMUR_TOKEN_SECRET;
+pub use clock::ClockView;
 pub use exchange::{prefers_minimal, Now, Request, Response, RETURN_MINIMAL};
+pub use idempotency::{KEY_LIFETIME_MS, MAX_KEYS};
 pub use rules::{
     FORBIDDEN_CHARS_PATTERN, MAX_BIO_CHARS, MAX_BODY_BYTES, MAX_COMMENT_CHARS, MAX_NAME_CHARS,
     MAX_PASSWORD_CHARS, MAX_POST_CHARS, MAX_UPLOAD_BYTES, MAX_USERNAME_CHARS, MAX_WEBSITE_CHARS,

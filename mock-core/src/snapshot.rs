@@ -3,6 +3,7 @@
 
 use crate::auth::digest_password;
 use crate::db::{Db, Rng};
+use crate::idempotency::KeptAnswer;
 use crate::model::{Counters, Likes, Notification, Post, User};
 use crate::time::utc_ms;
 use serde::{Deserialize, Serialize};
@@ -39,12 +40,21 @@ struct Snapshot<'a> {
     /// Absent from snapshots saved before it was recorded.
     #[serde(rename = "basePath", default, skip_serializing_if = "Option::is_none")]
     base_path: Option<Cow<'a, str>>,
+    /// The answers kept under `Idempotency-Key`s (crate::idempotency),
+    /// oldest first; absent when there are none.
+    #[serde(
+        rename = "idempotencyKeys",
+        default,
+        skip_serializing_if = "<[KeptAnswer]>::is_empty"
+    )]
+    idempotency_keys: Cow<'a, [KeptAnswer]>,
 }
 
 /// A snapshot's store, and the base path its paths were made under, if recorded.
 pub struct Imported {
     pub db: Db,
     pub base_path: Option<String>,
+    pub keys: Vec<KeptAnswer>,
 }
 
 // For the tests' `unwrap_err` (the store itself has no `Debug`).
@@ -69,7 +79,13 @@ impl fmt::Display for SnapshotError {
 
 impl std::error::Error for SnapshotError {}
 
+#[cfg(test)]
 pub fn export(db: &Db) -> String {
+    export_with_keys(db, &[])
+}
+
+/// The snapshot of `db` with the answers kept under idempotency keys.
+pub fn export_with_keys(db: &Db, keys: &[KeptAnswer]) -> String {
     let doc = Snapshot {
         format: Cow::Borrowed(FORMAT),
         version: VERSION,
@@ -80,6 +96,7 @@ pub fn export(db: &Db) -> String {
         revision: db.revision(),
         notifications: Cow::Owned(db.all_notifications().cloned().collect()),
         base_path: Some(Cow::Borrowed(&db.base_path)),
+        idempotency_keys: Cow::Borrowed(keys),
     };
     serde_json::to_string(&doc).unwrap_or_default()
 }
@@ -133,7 +150,11 @@ fn read(text: &str) -> Result<Imported, String> {
     let mut db = Db::from_parts(users, posts, counters, Rng(rng));
     db.restore_notifications(notifications);
     db.set_revision(doc.revision);
-    Ok(Imported { db, base_path })
+    Ok(Imported {
+        db,
+        base_path,
+        keys: doc.idempotency_keys.into_owned(),
+    })
 }
 
 fn is_hex(s: &str, len: usize) -> bool {

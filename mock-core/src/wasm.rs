@@ -173,9 +173,12 @@ impl MockCore {
         self.api.revision() as f64
     }
 
-    /// Answers one request at the platform's current time and zone.
-    /// `prefer` is the request's `Prefer` header, if any (`return=minimal`
-    /// makes a post or comment write answer only the post it changed).
+    /// Answers one request at the state's clock (the platform's time and
+    /// zone, unless `setClock` or `advanceClock` moved it). `prefer` is the
+    /// request's `Prefer` header, if any (`return=minimal` makes a post or
+    /// comment write answer only the post it changed); `idempotencyKey` its
+    /// `Idempotency-Key` header (docs/API.md): a write retried with it
+    /// answers its first answer again, with no second effect.
     pub fn handle(
         &mut self,
         method: &str,
@@ -183,24 +186,31 @@ impl MockCore {
         authorization: Option<String>,
         body: &str,
         prefer: Option<String>,
+        idempotency_key: Option<String>,
     ) -> CoreResponse {
-        let now = platform_now();
-        self.answer(
+        let now = self.api.clock_now(platform_now());
+        let req = Request {
             method,
             url,
-            authorization.as_deref(),
+            authorization: authorization.as_deref(),
             body,
-            prefer.as_deref(),
-            now,
-        )
+            prefer: prefer.as_deref(),
+        };
+        self.api
+            .handle_keyed(&req, idempotency_key.as_deref(), now)
+            .into()
     }
 
     /// Answers one request at an explicit time (`nowMs`, milliseconds since
     /// the epoch) and zone (`offsetMinutes` east of UTC, that is
     /// `-new Date().getTimezoneOffset()`): for callers that record requests
-    /// and replay them. `prefer` as for `handle` (a replay that drops the
-    /// answer asks for `return=minimal`: the same change, a smaller answer).
+    /// and replay them (record `clockNow()`, the state's time). `prefer` and
+    /// `idempotencyKey` as for `handle` (a replay that drops the answer asks
+    /// for `return=minimal`: the same change, a smaller answer; one with a
+    /// key replays with the `prefer` it was sent with, so that the answer it
+    /// keeps is the one first given).
     #[wasm_bindgen(js_name = handleAt)]
+    #[allow(clippy::too_many_arguments)]
     pub fn handle_at(
         &mut self,
         method: &str,
@@ -210,32 +220,66 @@ impl MockCore {
         now_ms: f64,
         offset_minutes: i32,
         prefer: Option<String>,
+        idempotency_key: Option<String>,
     ) -> CoreResponse {
         let now = Now {
             epoch_ms: now_ms as i64,
             offset_minutes,
         };
-        let authorization = authorization.as_deref();
-        self.answer(method, url, authorization, body, prefer.as_deref(), now)
-    }
-
-    fn answer(
-        &mut self,
-        method: &str,
-        url: &str,
-        authorization: Option<&str>,
-        body: &str,
-        prefer: Option<&str>,
-        now: Now,
-    ) -> CoreResponse {
         let req = Request {
             method,
             url,
-            authorization,
+            authorization: authorization.as_deref(),
             body,
-            prefer,
+            prefer: prefer.as_deref(),
         };
-        self.api.handle(&req, now).into()
+        self.api
+            .handle_keyed(&req, idempotency_key.as_deref(), now)
+            .into()
+    }
+
+    /// The state's time now, ms since the epoch: the platform's, unless the
+    /// clock was set or advanced (docs/testing.md, "The clock").
+    #[wasm_bindgen(js_name = clockNow)]
+    pub fn clock_now(&self) -> f64 {
+        self.api.clock_now(platform_now()).epoch_ms as f64
+    }
+
+    /// The state's clock as JSON: `{now, mode}` (`now` RFC 3339 in UTC;
+    /// `mode` is `real`, `paused` or `running`).
+    pub fn clock(&self) -> String {
+        serde_json::to_string(&self.api.clock(platform_now().epoch_ms)).unwrap_or_default()
+    }
+
+    /// Stops the state's clock at `iso` (RFC 3339, `2026-01-05T08:00:00Z`):
+    /// everything the backend stamps gets that time until it is advanced or
+    /// resumed. Throws an `Error` saying what to send instead; the clock is
+    /// then unchanged.
+    #[wasm_bindgen(js_name = setClock)]
+    pub fn set_clock(&mut self, iso: &str) -> Result<(), JsError> {
+        self.api.set_clock(iso).map_err(|e| JsError::new(&e))
+    }
+
+    /// Moves the state's clock `ms` milliseconds on (a whole number, 0 or
+    /// more); a stopped clock stays stopped there. Throws on a bad amount.
+    #[wasm_bindgen(js_name = advanceClock)]
+    pub fn advance_clock(&mut self, ms: f64) -> Result<(), JsError> {
+        let platform = platform_now().epoch_ms;
+        self.api
+            .advance_clock(ms, platform)
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// Lets a stopped clock run on from the time it shows.
+    #[wasm_bindgen(js_name = resumeClock)]
+    pub fn resume_clock(&mut self) {
+        self.api.resume_clock(platform_now().epoch_ms);
+    }
+
+    /// The state's clock back to the platform's time.
+    #[wasm_bindgen(js_name = realClock)]
+    pub fn real_clock(&mut self) {
+        self.api.real_clock();
     }
 
     /// A live reader's events: what `GET /api/events` streams (docs/rules.md,
@@ -284,7 +328,7 @@ impl MockCore {
     pub fn import_seed(&mut self, json: &str) -> Result<String, JsError> {
         let report = self
             .api
-            .import_seed(json, platform_now())
+            .import_seed(json, self.api.clock_now(platform_now()))
             .map_err(|e| JsError::new(&e))?;
         serde_json::to_string(&report).map_err(|e| JsError::new(&e.to_string()))
     }

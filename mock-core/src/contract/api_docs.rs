@@ -81,6 +81,21 @@ payload with the user's `_id` and `username`), signed with the secret `MURMUR_TO
 genuine token whose user no longer exists answers 404 `The username you entered is not Registered. Not Found error`. \
 A client decodes the payload only for display.
 
+## Idempotency-Key
+
+Every write (`POST`, `PUT`, `PATCH`, `DELETE`) takes an `Idempotency-Key` header, as the IETF's \
+Idempotency-Key draft and Stripe have it, so that a client may retry a write whose answer it never got (the \
+connection dropped after the write was saved). A write that succeeded keeps its answer under the key, the \
+user (by the token's user; none without a token) and the route (method and path, the query aside). The same \
+key, user and route again answers that first answer again (its status and body) and changes nothing; with \
+another body it answers 422 `This Idempotency-Key was already used with another request body; send a new key \
+for a new request`. A key that is not 1 to 255 visible ASCII characters answers 400 `Idempotency-Key must be 1 \
+to 255 visible ASCII characters (a UUID is a good one)`. A refused write keeps nothing (fixed, it may be sent \
+again under the same key). Keys live 24 hours by the state's clock, at most 1000 of them per state (the oldest \
+let go first); the kept answers are part of the state: saved in snapshots and backups, rebuilt from the \
+journal after a restart, reloaded in the browser. A reset forgets them. Send `Prefer: return=minimal` with a \
+keyed write: the answer kept is then one post, not every post. Reads ignore the header.
+
 ## The core from JavaScript
 
 Most front ends use the core through the `@murmur/backend` package (`packages/murmur-backend`: `startMurmurBackend(...)` in the browser, `createMurmurServer(...)` in Node tests; see the README), which routes `fetch` and XHR to it with msw. Underneath, `mock-core/pkg` (built by `scripts/build-core.sh`, copied into the package) exports one class:
@@ -88,8 +103,10 @@ Most front ends use the core through the `@murmur/backend` package (`packages/mu
 | Call | Does |
 |---|---|
 | `new MockCore({ basePath }?)` | A backend over the seed data, its media and avatar URLs absolute under `basePath` (default `/`); its password-salt generator is seeded once from `crypto.getRandomValues` and then lives in the state (and in snapshots). |
-| `core.handle(method, url, authorization \\| undefined, body)` | Answers one request at the platform's clock and zone (`Date`) with a `CoreResponse`: `status`, `takeBody()` (the JSON body as UTF-8 bytes, once), `changed` (whether it committed a change to the state: what a host saves), `mediaId` (the upload `POST /api/media` registered, else `undefined`), `revision` (the state's revision after it), `free()`. |
-| `core.handleAt(method, url, authorization \\| undefined, body, nowMs, offsetMinutes)` | The same at an explicit time (`nowMs` like `Date.now()`) and zone (`offsetMinutes` is `-new Date().getTimezoneOffset()`), for callers that record requests and replay them. |
+| `core.handle(method, url, authorization \\| undefined, body, prefer?, idempotencyKey?)` | Answers one request at the state's clock (the platform's time and zone, `Date`, unless the clock was set) with a `CoreResponse`: `status`, `takeBody()` (the JSON body as UTF-8 bytes, once), `changed` (whether it committed a change to the state: what a host saves), `mediaId` (the upload `POST /api/media` registered, else `undefined`), `revision` (the state's revision after it), `free()`. `prefer` is the `Prefer` header, `idempotencyKey` the `Idempotency-Key` header (see \"Idempotency-Key\"). |
+| `core.handleAt(method, url, authorization \\| undefined, body, nowMs, offsetMinutes, prefer?, idempotencyKey?)` | The same at an explicit time (`nowMs`, record `core.clockNow()`) and zone (`offsetMinutes` is `-new Date().getTimezoneOffset()`), for callers that record requests and replay them. |
+| `core.clockNow(): number`, `core.clock(): string` | The state's time now (ms since the epoch), and its clock as JSON `{now, mode}` (`now` in UTC; `mode` `real`, `paused` or `running`). |
+| `core.setClock(iso)`, `core.advanceClock(ms)`, `core.resumeClock()`, `core.realClock()` | The state's clock: stopped at an RFC 3339 time (from 1970 to 9999), moved on by whole milliseconds (a stopped clock stays stopped there), let run on from the time it shows, back to the platform's time. Everything the core stamps (`createdAt`, `updatedAt`, tokens' `iat`, notifications, events) follows it; a bad value throws an `Error` saying what to send and changes nothing. Not saved: a state loaded from a snapshot runs on the platform's time. |
 | `core.revision: number` | The state's revision: every committed change raises it by one; a snapshot keeps it and importing one restores it; `reset`, `importSeed` and `loadBulk` move one past it. |
 | `core.events(authorization \\| undefined, after \\| undefined)` | What `GET /api/events` streams: a `CoreResponse` whose body is an `EventsResponse` `{revision, events}`, the events after the revision `after` (a `Last-Event-ID` as sent) that the reader may read (public ones; its own notifications with a token), or one `resync` event when they are not kept; no `after` answers none (start from `revision`). A bad token answers 401, a vanished user 404, as on token routes. Poll it when `revision` has moved. |
 | `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ..., \"basePath\": \"/\"}`: `basePath` is the base its media and avatar paths were made under. |
@@ -408,6 +425,8 @@ fn catalogue() -> Vec<ApiError> {
         WebsiteNotHttp,
         comment_too_long(),
         BodyTooLarge,
+        IdempotencyKeyInvalid,
+        IdempotencyKeyReused,
     ]
 }
 

@@ -89,6 +89,12 @@ impl Endpoint {
         errors.extend(self.query_errors.iter().cloned());
         errors.extend(self.errors.iter().cloned());
         errors.push(ApiError::BodyTooLarge);
+        if crate::idempotency::is_write(self.method) {
+            errors.extend([
+                ApiError::IdempotencyKeyInvalid,
+                ApiError::IdempotencyKeyReused,
+            ]);
+        }
         errors
     }
 }

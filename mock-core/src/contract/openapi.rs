@@ -473,6 +473,9 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
                 .into_iter()
                 .chain(ep.query.iter().cloned()),
         ));
+    if crate::idempotency::is_write(ep.method) {
+        op = op.parameter(idempotency_parameter());
+    }
     if let Some(request) = ep.request.as_deref() {
         assert!(
             components.schemas.contains_key(request) && !components.responses.contains(request),
@@ -523,6 +526,33 @@ fn operation(ep: &Endpoint, components: &Components) -> Operation {
             .security(SecurityRequirement::new(BEARER_TOKEN, Vec::<String>::new()));
     }
     op.build()
+}
+
+/// The `Idempotency-Key` request header every write takes.
+fn idempotency_parameter() -> Parameter {
+    let hours = crate::KEY_LIFETIME_MS / 3_600_000;
+    ParameterBuilder::new()
+        .name("Idempotency-Key")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(format!(
+            "Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe \
+             does it): a write that succeeded keeps its answer under the key for {hours} hours \
+             (by the state's clock; at most {} keys, the oldest let go first). The same key \
+             sent again by the same user to the same method and path answers that first \
+             answer again and changes nothing; with another body it answers 422. Kept \
+             answers are part of the saved state. See docs/API.md, \"Idempotency-Key\".",
+            crate::MAX_KEYS
+        )))
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(crate::idempotency::MAX_KEY_CHARS))
+                .pattern(Some("^[!-~]+$"))
+                .examples(["4b9f0c2e-8a51-4d7e-9d0b-1f2a3c4d5e6f"]),
+        ))
+        .build()
 }
 
 /// The `Prefer` request header of a write that has a smaller answer.
