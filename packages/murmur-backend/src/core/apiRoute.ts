@@ -1,9 +1,10 @@
 // The msw handler that routes `<base>api/...` into a backend (the core, or a
 // layer around it), with the request's body read no further than its limit.
 
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { BODY_TOO_LARGE, MAX_BODY_BYTES } from '../limits.js';
 import { StreamedBody, type Backend } from './coreCall.js';
+import { shownBody, shownHeaders, shownQuery, type ReceivedRequest, type TestState } from './testState.js';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,35 +63,88 @@ function bytesStream(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<
   });
 }
 
+/** The test state of the request being answered (./testState.ts), when the host keeps one. */
+export type TestStateOf = () => TestState | null | Promise<TestState | null>;
+
+/** The answer of a fault: a 500 in the catalogue's shape, or a dropped connection. */
+function faultAnswer(failure: 'error' | 'network'): Response {
+  if (failure === 'network') return HttpResponse.error();
+  return HttpResponse.json({ errors: [FAULT_MESSAGE] }, { status: 500, headers: HEADERS });
+}
+
+/** What a fault's `error` answers. */
+export const FAULT_MESSAGE = 'Murmur fault: this request was made to fail (__murmur/stubs)';
+
 /**
  * The msw handlers that route `<base>api/...` on any origin into `backend`.
  * `basePath` is the site's base, with leading and trailing slash (`/`, `/murmur/`).
+ * `testing`, when given, is the state's test state: each request is recorded
+ * in its journal, and its stubs and faults answer first.
  */
-export function createHandlers(backend: Backend, basePath = '/') {
+export function createHandlers(backend: Backend, basePath = '/', testing?: TestStateOf) {
   const apiPrefix = `${basePath}api`;
   const pattern = anyOrigin(apiPrefix);
   return [
     http.all(pattern, async ({ request }) => {
       const url = new URL(request.url);
-      const path = `/api${url.pathname.slice(apiPrefix.length)}${url.search}`;
+      const apiPath = `/api${url.pathname.slice(apiPrefix.length)}`;
+      const path = `${apiPath}${url.search}`;
       const body =
         request.method === 'GET' || request.method === 'HEAD' ? '' : await bodyWithin(request, MAX_BODY_BYTES);
+      const state = testing ? await testing() : null;
+      const began = performance.now();
+      const received = state && {
+        at: new Date().toISOString(),
+        method: request.method,
+        path: apiPath,
+        query: shownQuery(url.searchParams),
+        headers: shownHeaders(request.headers),
+        body: body === null ? '[over the size limit]' : shownBody(body),
+      };
+      const answered = (response: Response, stubbed?: ReceivedRequest['stubbed']) => {
+        if (state && received) {
+          const status = response.type === 'error' ? 'failed' : response.status;
+          const ms = Math.round(performance.now() - began);
+          state.record({ ...received, status, ms, ...(stubbed ? { stubbed } : {}) });
+        }
+        return response;
+      };
+      const steer = state?.take(request.method, apiPath) ?? null;
+      if (steer?.kind === 'stub') {
+        if (steer.delayMs > 0) await delay(steer.delayMs);
+        const headers = { ...HEADERS, ...steer.headers };
+        const text = steer.body === undefined ? null : JSON.stringify(steer.body);
+        return answered(new HttpResponse(text, { status: steer.status, headers }), 'stub');
+      }
+      if (steer?.when === 'before') return answered(faultAnswer(steer.failure), 'fault');
       // The core refuses it too, but a body this large is not worth copying into it.
-      if (body === null) return HttpResponse.json({ errors: [BODY_TOO_LARGE] }, { status: 413, headers: HEADERS });
+      if (body === null) {
+        return answered(HttpResponse.json({ errors: [BODY_TOO_LARGE] }, { status: 413, headers: HEADERS }));
+      }
       const res = await backend.handle({
         method: request.method,
         url: path,
         authorization: request.headers.get('authorization') ?? undefined,
         body,
         prefer: request.headers.get('prefer') ?? undefined,
+        idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
       });
+      if (steer) {
+        // After the commit: the write is saved (handle settles once it is), its answer is lost.
+        if (res.body instanceof StreamedBody)
+          res.body
+            .stream()
+            .cancel()
+            .catch(() => undefined);
+        return answered(faultAnswer(steer.failure), 'fault');
+      }
       const headers: Record<string, string> = { ...HEADERS };
       if (res.allow) headers.Allow = res.allow;
       if (res.preferenceApplied) headers['Preference-Applied'] = res.preferenceApplied;
-      if (typeof res.body === 'string') return new HttpResponse(res.body, { status: res.status, headers });
+      if (typeof res.body === 'string') return answered(new HttpResponse(res.body, { status: res.status, headers }));
       headers['Content-Length'] = String(res.body.byteLength);
       const stream = res.body instanceof StreamedBody ? res.body.stream() : bytesStream(res.body);
-      return new HttpResponse(stream, { status: res.status, headers });
+      return answered(new HttpResponse(stream, { status: res.status, headers }));
     }),
   ];
 }

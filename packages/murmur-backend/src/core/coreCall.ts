@@ -16,6 +16,8 @@ export interface ApiRequest {
    * comment write answer only the post it changed (docs/API.md).
    */
   prefer?: string;
+  /** The `Idempotency-Key` header, if any: a write retried with it has one effect (docs/API.md, "Idempotency-Key"). */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse {
@@ -60,7 +62,14 @@ export interface Backend {
  * them explicitly, for callers that record requests and replay them.
  */
 export interface CoreLike {
-  handle(method: string, url: string, authorization: string | undefined, body: string, prefer?: string): CoreAnswer;
+  handle(
+    method: string,
+    url: string,
+    authorization: string | undefined,
+    body: string,
+    prefer?: string,
+    idempotencyKey?: string,
+  ): CoreAnswer;
 }
 
 /** One answer of the wasm facade, living in wasm memory until freed. */
@@ -193,30 +202,45 @@ export interface TimedCoreLike extends CoreLike {
     nowMs: number,
     offsetMinutes: number,
     prefer?: string,
+    idempotencyKey?: string,
   ): CoreAnswer;
+  /** The state's time now (its clock may be set: docs/testing.md); absent, `Date.now()`. */
+  clockNow?(): number;
 }
 
 /** `callCore` at an explicit clock: a request recorded with its clock answers the same when replayed. */
 export function callCoreAt(
   core: TimedCoreLike,
   clock: Clock,
-  ...[method, url, authorization, body, prefer]: Parameters<CoreLike['handle']>
+  ...[method, url, authorization, body, prefer, idempotencyKey]: Parameters<CoreLike['handle']>
 ): ApiResponse {
-  const answer = core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, prefer);
+  const answer = core.handleAt(
+    method,
+    url,
+    authorization,
+    body,
+    clock.nowMs,
+    clock.offsetMinutes,
+    prefer,
+    idempotencyKey,
+  );
   return takeAnswer(answer, true);
 }
 
 /**
  * Replays a recorded request for its effect: the status only. The answer
  * asked for is the smallest (`return=minimal`: one post, not every post), and
- * its body is dropped in wasm memory, never copied out.
+ * its body is dropped in wasm memory, never copied out. A write sent with an
+ * `Idempotency-Key` replays with it and the `Prefer` it was sent with, so
+ * that the core keeps the answer first given under the key.
  */
 export function replayAt(
   core: TimedCoreLike,
   clock: Clock,
-  ...[method, url, authorization, body]: Parameters<CoreLike['handle']>
+  ...[method, url, authorization, body, prefer, idempotencyKey]: Parameters<CoreLike['handle']>
 ): number {
-  const res = core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, RETURN_MINIMAL);
+  const asked = idempotencyKey === undefined ? RETURN_MINIMAL : prefer;
+  const res = core.handleAt(method, url, authorization, body, clock.nowMs, clock.offsetMinutes, asked, idempotencyKey);
   try {
     return res.status;
   } finally {
@@ -246,8 +270,8 @@ function takeAnswer(res: CoreAnswer, streamLarge = false): ApiResponse {
 /** The plain backend: the core, on the platform's clock (a large answer's body left in the core until it is read). */
 export function coreBackend(core: CoreLike): Backend {
   return {
-    handle({ method, url, authorization, body, prefer }) {
-      return takeAnswer(core.handle(method, url, authorization, body, prefer), true);
+    handle({ method, url, authorization, body, prefer, idempotencyKey }) {
+      return takeAnswer(core.handle(method, url, authorization, body, prefer, idempotencyKey), true);
     },
   };
 }

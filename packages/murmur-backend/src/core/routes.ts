@@ -4,12 +4,13 @@
 // the server's) initial handlers, and `resetHandlers()` returns to them.
 
 import type { RequestHandler } from 'msw';
-import { createHandlers } from './apiRoute.js';
+import { createHandlers, type TestStateOf } from './apiRoute.js';
 import type { ApiRequest, Backend } from './coreCall.js';
 import { eventsHandlers, type EventsBackend } from './eventsRoute.js';
 import { withHostOptions, type MurmurCommonOptions } from './hostOptions.js';
 import { createPersistenceHandlers, type MediaBackend } from './mediaRoutes.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
+import { testHandlers } from './testRoutes.js';
 
 /** A backend that answers once `started` has: requests sent before then wait for it. */
 export function whenStarted(started: Promise<PersistentBackend>): Backend & MediaBackend & EventsBackend {
@@ -24,15 +25,21 @@ export function whenStarted(started: Promise<PersistentBackend>): Backend & Medi
   };
 }
 
-/** Every handler of the backend under `options.basePath` (normalised), with the host's options around them. */
+/**
+ * Every handler of the backend under `options.basePath` (normalised), with
+ * the host's options around them. `testing`, when given, is the state's test
+ * state (./testState.ts): its control routes come first (no latency), and
+ * the API records into it and answers its stubs and faults.
+ */
 export function backendHandlers(
   backend: Backend & MediaBackend & EventsBackend,
-  options: MurmurCommonOptions & { basePath: string; hostBoundsStreams?: boolean },
+  options: MurmurCommonOptions & { basePath: string; hostBoundsStreams?: boolean; testing?: TestStateOf },
 ): RequestHandler[] {
+  const { testing } = options;
   const routes = [
     ...createPersistenceHandlers(backend, options.basePath),
     ...eventsHandlers(backend, options.basePath, { hostBoundsStreams: options.hostBoundsStreams }),
-    ...createHandlers(backend, options.basePath),
+    ...createHandlers(backend, options.basePath, testing),
   ];
-  return withHostOptions(routes, options);
+  return [...(testing ? testHandlers(testing, options.basePath) : []), ...withHostOptions(routes, options)];
 }

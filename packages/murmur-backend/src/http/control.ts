@@ -1,14 +1,16 @@
 // The HTTP server's control plane, under `<base>__murmur/`, as the devtools
 // panel has it: health, the last requests, settings (latency, offline, fail
 // the next request to a route: the panel's own controls, msw overrides), and
-// beside them the routes every transport has (reset, backup: ../core/mediaRoutes.ts).
+// beside them the routes every transport has (reset, backup: ../core/mediaRoutes.ts;
+// requests, stubs, clock: ../core/testRoutes.ts, per sandbox), and forking and
+// deleting sandboxes.
 // `--admin-token` guards them all; a known path asked with another method
 // answers 405 with `Allow`.
 
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { anyOrigin } from '../core/apiRoute.js';
 import { DevtoolsControls, type Failure, type MswLike } from '../devtools/controls.js';
-import type { RequestRecord } from './requestLog.js';
+import { ForkRefused, SANDBOX_NAME, type States } from './sandboxes.js';
 
 export const ADMIN_TOKEN_HEADER = 'x-murmur-admin-token';
 export const CONTROL_PREFIX = '__murmur/';
@@ -19,16 +21,23 @@ export const CONTROL_ROUTES: Record<string, readonly string[]> = {
   reset: ['POST'],
   backup: ['GET', 'HEAD', 'PUT'],
   restore: ['POST'],
-  requests: ['GET', 'HEAD'],
+  requests: ['GET', 'HEAD', 'DELETE'],
+  'requests.har': ['GET', 'HEAD'],
+  stubs: ['GET', 'HEAD', 'POST', 'DELETE'],
+  clock: ['GET', 'HEAD', 'PUT'],
+  sandboxes: ['POST', 'DELETE'],
   settings: ['GET', 'HEAD', 'PUT'],
 };
+
+/** The control path answered in the main state whatever sandbox the request names (it makes and removes them). */
+export const SANDBOXES_ROUTE = 'sandboxes';
 
 export interface ControlOptions {
   basePath: string;
   adminToken?: string;
   /** The msw server these handlers are part of, which the settings steer. */
   msw: () => MswLike;
-  requests: () => readonly RequestRecord[];
+  states: Pick<States, 'fork' | 'remove'>;
   health: () => Record<string, unknown>;
 }
 
@@ -94,7 +103,38 @@ export function controlHandlers(options: ControlOptions): RequestHandler[] {
       return undefined; // on to the route itself
     }),
     http.get(anyOrigin(`${prefix}health`), () => HttpResponse.json(options.health())),
-    http.get(anyOrigin(`${prefix}requests`), () => HttpResponse.json({ requests: options.requests() })),
+    http.post(anyOrigin(`${prefix}${SANDBOXES_ROUTE}`), async ({ request }) => {
+      let body: unknown;
+      try {
+        body = await request.json();
+      } catch {
+        body = null;
+      }
+      const { name, from = null } = (body ?? {}) as { name?: unknown; from?: unknown };
+      if (
+        typeof name !== 'string' ||
+        !SANDBOX_NAME.test(name) ||
+        (from !== null && (typeof from !== 'string' || !SANDBOX_NAME.test(from)))
+      ) {
+        return errors(
+          400,
+          'a fork is {"name": "test-1", "from": "prepared"}: names of 1 to 64 letters, digits, \'_\' or \'-\' (from left out: the main state)',
+        );
+      }
+      try {
+        await options.states.fork(name, from as string | null);
+      } catch (error) {
+        if (!(error instanceof ForkRefused)) throw error;
+        return errors(error.message.startsWith('There is no') ? 404 : 409, error.message);
+      }
+      return HttpResponse.json({ name, from }, { status: 201 });
+    }),
+    http.delete(anyOrigin(`${prefix}${SANDBOXES_ROUTE}`), async ({ request }) => {
+      const name = new URL(request.url).searchParams.get('name') ?? '';
+      if (!SANDBOX_NAME.test(name))
+        return errors(400, 'name the sandbox to delete: DELETE __murmur/sandboxes?name=test-1');
+      return HttpResponse.json({ deleted: await options.states.remove(name) });
+    }),
     http.get(anyOrigin(`${prefix}settings`), () => HttpResponse.json(settings())),
     http.put(anyOrigin(`${prefix}settings`), async ({ request }) => {
       let body: unknown;

@@ -15,6 +15,7 @@ import { bodyLimit, declaredTooLarge, sendError, sendResponse, toFetchRequest } 
 import { isEventStream } from './eventStream.js';
 import { documentedMethods, documentFor } from './openapiDocument.js';
 import type { RequestLog } from './requestLog.js';
+import { CONTROL_PREFIX, SANDBOXES_ROUTE } from './control.js';
 import { BAD_SANDBOX_NAME, SANDBOX_HEADER, SANDBOX_NAME, SANDBOX_PARAMETER, type States } from './sandboxes.js';
 import { serveStatic } from './staticFiles.js';
 
@@ -99,7 +100,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     const { request, tooLarge: overLimit } = toFetchRequest(req, url.origin, limit, gone?.signal);
     let response: Response | undefined;
     try {
-      response = await states.run(sandbox ?? null, () => getResponse(msw.listHandlers() as RequestHandler[], request));
+      // Forking and deleting sandboxes is done from the main state, whatever sandbox the client's requests name.
+      const inMain = url.pathname === `${basePath}${CONTROL_PREFIX}${SANDBOXES_ROUTE}`;
+      const name = inMain ? null : (sandbox ?? null);
+      response = await states.run(name, () => getResponse(msw.listHandlers() as RequestHandler[], request));
     } catch (error) {
       if (overLimit()) return tooLarge();
       if (!(error instanceof Response)) {

@@ -20,6 +20,8 @@ import { FILE_COMPACT_EVERY, FILE_COMPACT_WHEN_IDLE } from '../persistence/compa
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import type { LoadableSeed, SeedReport } from '../core/seed.js';
 import type { MediaRecord } from '../persistence/store.js';
+import { TestState } from '../core/testState.js';
+import { rm } from 'node:fs/promises';
 
 export const SANDBOX_HEADER = 'x-murmur-sandbox';
 /** The sandbox of an event stream opened by `EventSource` (which sends no header of its own): `GET /api/events?sandbox=NAME`. */
@@ -64,6 +66,8 @@ export interface OpenState {
   backend: PersistentBackend;
   /** What the core made of a `{users, posts}` seed it loaded now (null otherwise). */
   seedReport: SeedReport | null;
+  /** Its journal of requests, stubs, faults and clock (../core/testState.ts). */
+  testing: TestState;
   close(): Promise<void>;
 }
 
@@ -126,6 +130,7 @@ export async function openState(dir: string | null, options: StateOptions, phase
       core,
       backend,
       seedReport,
+      testing: new TestState(core),
       async close() {
         // A clean stop: the journal folded into the snapshot, so the next start replays nothing.
         if (store) await backend.compact();
@@ -140,6 +145,9 @@ export async function openState(dir: string | null, options: StateOptions, phase
     throw error;
   }
 }
+
+/** A fork the server refuses (a name in use, a parent that is not there): a 409 or 404 for the client. */
+export class ForkRefused extends Error {}
 
 interface Live {
   state: Promise<OpenState>;
@@ -197,6 +205,55 @@ export class States {
       exportBackup: async () => (await current()).exportBackup(),
       importBackup: async (file) => (await current()).importBackup(file),
     };
+  }
+
+  /** The test state of the request being answered (its sandbox's, or the main state's). */
+  async testState(): Promise<TestState> {
+    return (await (this.#context.getStore() ?? Promise.resolve(this.#main))).testing;
+  }
+
+  /**
+   * Makes the sandbox `name` a fork of `parent`'s state (null: the main
+   * state): its snapshot and uploads, without re-running its writes, and its
+   * clock. The parent is only read. Refuses a name in use (an Error saying so).
+   */
+  async fork(name: string, parent: string | null): Promise<void> {
+    if (this.#sandboxes.has(name))
+      throw new ForkRefused(`The sandbox ${name} exists already: delete it first or fork to another name`);
+    if (parent !== null && !this.#sandboxes.has(parent))
+      throw new ForkRefused(`There is no sandbox ${parent} to fork from`);
+    const from = parent === null ? this.#main : await this.#open(parent).state;
+    const { snapshot, media } = await from.backend.savedState();
+    const clock = JSON.parse(from.core.clock()) as { now: string; mode: string };
+    const dir = this.#options.dir === null ? null : join(this.#options.dir, 'sandboxes', name);
+    if (dir !== null) await rm(dir, { recursive: true, force: true });
+    const state = openState(dir, this.#options).then(async (opened) => {
+      await opened.backend.replaceState(snapshot, media);
+      if (clock.mode !== 'real') {
+        opened.core.setClock(clock.now);
+        if (clock.mode === 'running') opened.core.resumeClock();
+      }
+      return opened;
+    });
+    const live: Live = { state, inFlight: 0, lastUsed: ++this.#clock };
+    this.#sandboxes.set(name, live);
+    try {
+      await state;
+    } catch (error) {
+      if (this.#sandboxes.get(name) === live) this.#sandboxes.delete(name);
+      throw error;
+    }
+    this.#evict();
+  }
+
+  /** Closes the sandbox `name` and deletes what it kept: the next request to it starts from the seed. */
+  async remove(name: string): Promise<boolean> {
+    const live = this.#sandboxes.get(name);
+    const dir = this.#options.dir === null ? null : join(this.#options.dir, 'sandboxes', name);
+    this.#sandboxes.delete(name);
+    if (live) await live.state.then((state) => state.close()).catch(() => undefined);
+    if (dir !== null) await rm(dir, { recursive: true, force: true });
+    return live !== undefined;
   }
 
   /** Closes every state (their journals flushed). */

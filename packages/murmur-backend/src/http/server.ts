@@ -138,7 +138,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       basePath,
       adminToken: options.adminToken,
       msw: () => msw,
-      requests: () => log.entries,
+      states,
       health,
     }),
     // The core's answers wait for room among those not read yet (outbound.ts).
@@ -147,6 +147,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
       latency: options.latency,
       // Each event stream is written to its socket as it comes, and bounded there (./eventStream.ts).
       hostBoundsStreams: true,
+      testing: () => states.testState(),
     }),
   );
   const handleRequest = createRequestHandler({

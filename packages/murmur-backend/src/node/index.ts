@@ -9,6 +9,8 @@ import { iterateEvents } from '../core/liveEvents.js';
 import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { ensureEventSource } from './eventSource.js';
 import type { SeedReport } from '../core/seed.js';
+import { parseSteer, TestState, type ReceivedRequest, type RequestFilter } from '../core/testState.js';
+import { checkReceived, type ExpectedRequest } from '../core/verify.js';
 
 export type { GenerateOptions } from '../generate/options.js';
 export type { Latency, MurmurCommonOptions, UnhandledRequest } from '../core/hostOptions.js';
@@ -25,6 +27,50 @@ export {
 export { MockCore, createNodeCore, ensureEventSource };
 export * from '../core/eventsApi.js';
 export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
+export { REDACTED, type ReceivedRequest, type RequestFilter } from '../core/testState.js';
+export { checkReceived, type ExpectedRequest } from '../core/verify.js';
+
+/** A stub: the answer `method path` gets instead of the core's (docs/testing.md, "Stubs and faults"). */
+export interface StubOptions {
+  method?: string;
+  path: string;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Answers this many times, then the core answers again; left out, every time. */
+  times?: number;
+}
+
+/** A fault: `error` answers 500, `network` drops the connection; `after-commit` applies and saves the write first. */
+export interface FaultOptions {
+  method?: string;
+  path: string;
+  failure: 'error' | 'network';
+  when?: 'before' | 'after-commit';
+  times?: number;
+}
+
+/** The state's clock (docs/testing.md, "The clock"): what the backend stamps follows it. */
+export interface MurmurClock {
+  /** Stops it at an ISO 8601 time (`2026-01-05T08:00:00Z`). */
+  set(iso: string): void;
+  /** Moves it on by `ms` (a stopped clock stays stopped). */
+  advance(ms: number): void;
+  /** Lets a stopped clock run on from the time it shows. */
+  resume(): void;
+  /** Back to the real time. */
+  real(): void;
+  /** The state's time now, ISO 8601 in UTC. */
+  now(): string;
+}
+
+/** Applies a stub or fault to `state`; throws a `TypeError` saying what to change. */
+function steerState(state: TestState, given: StubOptions | FaultOptions): void {
+  const steer = parseSteer(given);
+  if (typeof steer === 'string') throw new TypeError(steer);
+  state.steer(steer);
+}
 
 export interface MurmurServer {
   /** msw's `setupServer`: call `listen()` in `beforeAll` and `close()` in `afterAll`; `use()`, `resetHandlers()` and the rest as msw documents. */
@@ -53,6 +99,24 @@ export interface MurmurServer {
    * snapshot.
    */
   readonly seedReport: SeedReport | null;
+  /** The API requests received, oldest first (passwords and tokens `[redacted]`), those matching `filter`. */
+  requests(filter?: RequestFilter): ReceivedRequest[];
+  /** Forgets the requests received, the stubs and the faults (call it in `afterEach`). */
+  clear(): void;
+  /**
+   * Throws unless `expected` was received (`times`: exactly so many), with
+   * the nearest requests received and how each differs.
+   */
+  verify(expected: ExpectedRequest): void;
+  /** Answers `method path` with this instead of the core (`times` bounds it). */
+  stub(stub: StubOptions): void;
+  /** Makes `method path` fail (`times` bounds it). */
+  fail(fault: FaultOptions): void;
+  readonly clock: MurmurClock;
+  /** The whole state (a snapshot, after every write is saved): prepare it once, `fork()` from it in each test. */
+  snapshot(): Promise<string>;
+  /** Replaces the state with a snapshot, without re-running its writes (uploads are dropped). */
+  fork(snapshot: string): Promise<void>;
 }
 
 /**
@@ -75,10 +139,13 @@ export function createMurmurServer(options: MurmurCommonOptions & { core?: MockC
     seedReport = composed.seedReport;
     return composed.backend;
   });
+  const testState = new TestState(core);
   const ready = backend.then(() => undefined);
   ready.catch(() => undefined); // requests report it; `ready` is for the caller
   ensureEventSource();
-  const server = setupServer(...backendHandlers(whenStarted(backend), { ...options, basePath: base }));
+  const server = setupServer(
+    ...backendHandlers(whenStarted(backend), { ...options, basePath: base, testing: () => testState }),
+  );
   const live = backend.then((started) => started.live);
   return {
     server,
@@ -87,6 +154,31 @@ export function createMurmurServer(options: MurmurCommonOptions & { core?: MockC
     events: (eventsOptions) => iterateEvents(live, eventsOptions),
     get seedReport() {
       return seedReport;
+    },
+    requests: (filter) => testState.requests(filter),
+    clear() {
+      testState.clearRequests();
+      testState.clearSteers();
+    },
+    verify(expected) {
+      const { pass, message } = checkReceived(testState.requests(), expected);
+      if (!pass) throw new Error(message);
+    },
+    stub: (stub) => steerState(testState, stub),
+    fail: (fault) => steerState(testState, fault),
+    clock: {
+      set: (iso) => core.setClock(iso),
+      advance: (ms) => core.advanceClock(ms),
+      resume: () => core.resumeClock(),
+      real: () => core.realClock(),
+      now: () => (JSON.parse(core.clock()) as { now: string }).now,
+    },
+    async snapshot() {
+      return (await (await backend).savedState()).snapshot;
+    },
+    async fork(snapshot) {
+      const response = await (await backend).replaceState(snapshot, []);
+      if (response.status !== 200) throw new Error('the snapshot was refused');
     },
   };
 }

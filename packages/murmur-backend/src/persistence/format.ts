@@ -107,12 +107,19 @@ export interface JournalEntry extends SavedHead {
   /** The clock the write was answered at. */
   nowMs: number;
   offsetMinutes: number;
+  /**
+   * The write's `Idempotency-Key` and `Prefer` headers, when it was sent with
+   * a key: replayed with both, the core keeps the same answer under the key
+   * (docs/API.md, "Idempotency-Key"). Absent otherwise.
+   */
+  idempotencyKey?: string;
+  prefer?: string;
 }
 
 /** A request of a journal entry, as it is recorded. */
 export type RecordedRequest = Pick<
   JournalEntry,
-  'method' | 'url' | 'authorization' | 'body' | 'nowMs' | 'offsetMinutes'
+  'method' | 'url' | 'authorization' | 'body' | 'nowMs' | 'offsetMinutes' | 'idempotencyKey' | 'prefer'
 >;
 
 export function isEntry(value: unknown): value is JournalEntry {
@@ -125,7 +132,9 @@ export function isEntry(value: unknown): value is JournalEntry {
     (value.authorization === null || typeof value.authorization === 'string') &&
     typeof value.body === 'string' &&
     Number.isFinite(value.nowMs) &&
-    Number.isSafeInteger(value.offsetMinutes)
+    Number.isSafeInteger(value.offsetMinutes) &&
+    (value.idempotencyKey === undefined || typeof value.idempotencyKey === 'string') &&
+    (value.prefer === undefined || typeof value.prefer === 'string')
   );
 }
 

@@ -129,7 +129,8 @@ export class JournaledCore {
 
   #replay(entries: JournalEntry[]): void {
     for (const entry of entries) {
-      const status = replayAt(this.core, entry, entry.method, entry.url, entry.authorization ?? undefined, entry.body);
+      const { method, url, authorization, body, prefer, idempotencyKey } = entry;
+      const status = replayAt(this.core, entry, method, url, authorization ?? undefined, body, prefer, idempotencyKey);
       if (status < 200 || status >= 300) throw new ReplayError(entry, status);
     }
   }

@@ -78,9 +78,10 @@ function errorResponse(status: number, message: string): ErrorAnswer {
   return { status, body: JSON.stringify({ errors: [message] }), message };
 }
 
-function platformClock(): Clock {
+/** The time a request is answered and recorded at: the state's clock (docs/testing.md, "The clock"), in the platform's zone. */
+function stateClock(core: SnapshotCore): Clock {
   const now = new Date();
-  return { nowMs: now.getTime(), offsetMinutes: -now.getTimezoneOffset() };
+  return { nowMs: core.clockNow?.() ?? now.getTime(), offsetMinutes: -now.getTimezoneOffset() };
 }
 
 const STALE = Symbol('stale');
@@ -282,7 +283,7 @@ export class PersistentBackend implements Backend {
    */
   private answer(request: ApiRequest, file?: UploadedFile): ApiResponse | Promise<ApiResponse> {
     if (this.busy > 0) return this.writeAndFlush((attempt) => this.runInTurn(request, file, attempt));
-    const clock = platformClock();
+    const clock = stateClock(this.core);
     const response = this.call(request, clock);
     if (response.changed) {
       this.unsaved += 1;
@@ -299,13 +300,13 @@ export class PersistentBackend implements Backend {
   }
 
   private call(request: ApiRequest, clock: Clock): ApiResponse {
-    const { method, url, authorization, body, prefer } = request;
-    return callCoreAt(this.core, clock, method, url, authorization, body, prefer);
+    const { method, url, authorization, body, prefer, idempotencyKey } = request;
+    return callCoreAt(this.core, clock, method, url, authorization, body, prefer, idempotencyKey);
   }
 
   /** Runs `request` in the core now, and says what to save of it. */
   private run(request: ApiRequest, file: UploadedFile | undefined): Promise<Outcome> {
-    const clock = platformClock();
+    const clock = stateClock(this.core);
     return this.outcome(request, clock, this.call(request, clock), file);
   }
 
@@ -318,13 +319,15 @@ export class PersistentBackend implements Backend {
 
   /** What to save of `response`: the request, when it changed the state, with the uploaded file under the id the core gave it. */
   private async outcome(
-    { method, url, authorization, body }: ApiRequest,
+    { method, url, authorization, body, prefer, idempotencyKey }: ApiRequest,
     clock: Clock,
     response: ApiResponse,
     file: UploadedFile | undefined,
   ): Promise<Outcome> {
     if (!response.changed) return { response };
     const request: RecordedRequest = { method, url, authorization: authorization ?? null, body, ...clock };
+    // Kept with its key: the replay keeps the same answer under it.
+    if (idempotencyKey !== undefined) Object.assign(request, { idempotencyKey, prefer });
     if (!file) return { response, save: { request } };
     if (response.mediaId) return { response, save: { request, media: { id: response.mediaId, ...file } } };
     await this.journaled.rollBack();
