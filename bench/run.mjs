@@ -47,6 +47,7 @@ const MEASUREMENTS = [
   'http-soak',
   'whole-list',
   'live',
+  'forks',
 ];
 
 /** Measurements that run only when `--only` names them exactly (a soak takes up to an hour). */

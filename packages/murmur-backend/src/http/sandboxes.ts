@@ -215,7 +215,8 @@ export class States {
   /**
    * Makes the sandbox `name` a fork of `parent`'s state (null: the main
    * state): its snapshot and uploads, without re-running its writes, and its
-   * clock. The parent is only read. Refuses a name in use (an Error saying so).
+   * clock. The parent is only read; a reset of the fork goes back to where
+   * it was forked. Refuses a name in use (an Error saying so).
    */
   async fork(name: string, parent: string | null): Promise<void> {
     if (this.#sandboxes.has(name))
@@ -227,8 +228,9 @@ export class States {
     const clock = JSON.parse(from.core.clock()) as { now: string; mode: string };
     const dir = this.#options.dir === null ? null : join(this.#options.dir, 'sandboxes', name);
     if (dir !== null) await rm(dir, { recursive: true, force: true });
-    const state = openState(dir, this.#options).then(async (opened) => {
-      await opened.backend.replaceState(snapshot, media);
+    // The parent's state is the fork's seed: loaded once, and what a reset of the fork goes back to.
+    const seed = async () => ({ seed: { snapshot }, media });
+    const state = openState(dir, { ...this.#options, seed }).then((opened) => {
       if (clock.mode !== 'real') {
         opened.core.setClock(clock.now);
         if (clock.mode === 'running') opened.core.resumeClock();

@@ -176,6 +176,10 @@ describe('forking sandboxes', () => {
     const childToken = await signIn(base, 'guest', 'guest123', inSandbox('child'));
     await post('child', childToken, 'only in the child');
     expect(await contents('parent')).not.toContain('only in the child');
+    // A reset of the fork goes back to where it was forked.
+    await fetch(`${base}__murmur/reset`, { method: 'POST', headers: inSandbox('child') });
+    expect(await contents('child')).toContain('prepared');
+    expect(await contents('child')).not.toContain('only in the child');
     const again = await control('child', 'sandboxes', 'POST', { name: 'child', from: 'parent' });
     expect(again.status).toBe(409);
     expect((await control('x', 'sandboxes', 'POST', { name: 'orphan', from: 'nobody' })).status).toBe(404);
