@@ -72,6 +72,8 @@ for_each_suite() {
     bash -c 'cd web && tsc --noEmit -p tsconfig.json && cd ../packages/murmur-backend && tsc --noEmit -p tsconfig.json && cd ../../bench && tsc --noEmit -p tsconfig.json'
   "$each" quick "eslint (one configuration: web, packages, examples, bench, scripts)" eslint --max-warnings 0 .
   "$each" quick "vitest (the backend package)" bash -c 'cd packages/murmur-backend && vitest run'
+  "$each" full "the murmur Playwright fixture, server mode (packages/murmur-backend/playwright-test)" \
+    bash -c 'cd packages/murmur-backend && playwright test -c playwright-test/playwright.config.ts'
   # A standard OpenAPI testing tool against murmur-backend serve: no server error,
   # no status the contract does not list, no answer outside its schema.
   "$each" full "schemathesis against the HTTP server (docs/openapi.json)" bash scripts/schemathesis.sh

@@ -133,6 +133,11 @@ try {
     ['--conditions=browser'],
   );
   if (testing !== 'function function function function') fail(`@murmur/backend/testing gave "${testing}"`);
+  // Its peer @playwright/test is optional and not installed here: the entry resolves to the built fixture.
+  const playwright = run(
+    `console.log(import.meta.resolve('@murmur/backend/playwright').endsWith('/dist/playwright/index.js'));`,
+  );
+  if (playwright !== 'true') fail(`@murmur/backend/playwright resolved as "${playwright}"`);
   // Every other export resolves and loads: the contract, the wasm, the manifest, and the bin.
   const assets = run(`
     import { createRequire } from 'node:module';
@@ -194,6 +199,7 @@ try {
     './node',
     './openapi.json',
     './package.json',
+    './playwright',
     './protocol',
     './testing',
   ];

@@ -32,6 +32,27 @@ export interface ReceivedRequest {
   stubbed?: 'stub' | 'fault';
 }
 
+/** A stub: the answer `method path` gets instead of the core's (docs/testing.md, "Stubs and faults"). */
+export interface StubOptions {
+  method?: string;
+  path: string;
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Answers this many times, then the core answers again; left out, every time. */
+  times?: number;
+}
+
+/** A fault: `error` answers 500, `network` drops the connection; `after-commit` applies and saves the write first. */
+export interface FaultOptions {
+  method?: string;
+  path: string;
+  failure: 'error' | 'network';
+  when?: 'before' | 'after-commit';
+  times?: number;
+}
+
 export interface StubSpec {
   method: string;
   path: string;

@@ -9,7 +9,14 @@ import { iterateEvents } from '../core/liveEvents.js';
 import type { EventsOptions, MurmurEvent } from '../core/eventsApi.js';
 import { ensureEventSource } from './eventSource.js';
 import type { SeedReport } from '../core/seed.js';
-import { parseSteer, TestState, type ReceivedRequest, type RequestFilter } from '../core/testState.js';
+import {
+  parseSteer,
+  TestState,
+  type FaultOptions,
+  type ReceivedRequest,
+  type RequestFilter,
+  type StubOptions,
+} from '../core/testState.js';
 import { checkReceived, type ExpectedRequest } from '../core/verify.js';
 
 export type { GenerateOptions } from '../generate/options.js';
@@ -27,29 +34,14 @@ export {
 export { MockCore, createNodeCore, ensureEventSource };
 export * from '../core/eventsApi.js';
 export { startMurmurHttpServer, type MurmurHttpOptions, type MurmurHttpServer } from '../http/server.js';
-export { REDACTED, type ReceivedRequest, type RequestFilter } from '../core/testState.js';
+export {
+  REDACTED,
+  type FaultOptions,
+  type ReceivedRequest,
+  type RequestFilter,
+  type StubOptions,
+} from '../core/testState.js';
 export { checkReceived, type ExpectedRequest } from '../core/verify.js';
-
-/** A stub: the answer `method path` gets instead of the core's (docs/testing.md, "Stubs and faults"). */
-export interface StubOptions {
-  method?: string;
-  path: string;
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  /** Answers this many times, then the core answers again; left out, every time. */
-  times?: number;
-}
-
-/** A fault: `error` answers 500, `network` drops the connection; `after-commit` applies and saves the write first. */
-export interface FaultOptions {
-  method?: string;
-  path: string;
-  failure: 'error' | 'network';
-  when?: 'before' | 'after-commit';
-  times?: number;
-}
 
 /** The state's clock (docs/testing.md, "The clock"): what the backend stamps follows it. */
 export interface MurmurClock {
