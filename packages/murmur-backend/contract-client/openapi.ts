@@ -1073,7 +1073,10 @@ export interface operations {
     postAuthSignup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1093,14 +1096,14 @@ export interface operations {
                     "application/json": components["schemas"]["SignupResponse"];
                 };
             };
-            /** @description `Username and password must not be empty`, or `username must be 3 to 30 characters`, or `username must not contain control or bidirectional-override characters`, or `username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore`, or `password must be 8 to 128 characters`, or `firstName must be 1 to 50 characters`, or `firstName must not contain control or bidirectional-override characters`, or `lastName must be 1 to 50 characters`, or `lastName must not contain control or bidirectional-override characters`, or `avatarURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>` */
+            /** @description `Username and password must not be empty`, or `username must be 3 to 30 characters`, or `username must not contain control or bidirectional-override characters`, or `username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore`, or `password must be 8 to 128 characters`, or `firstName must be 1 to 50 characters`, or `firstName must not contain control or bidirectional-override characters`, or `lastName must be 1 to 50 characters`, or `lastName must not contain control or bidirectional-override characters`, or `avatarURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("Username and password must not be empty" | "username must be 3 to 30 characters" | "username must not contain control or bidirectional-override characters" | "username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore" | "password must be 8 to 128 characters" | "firstName must be 1 to 50 characters" | "firstName must not contain control or bidirectional-override characters" | "lastName must be 1 to 50 characters" | "lastName must not contain control or bidirectional-override characters" | "avatarURL must be a path to an uploaded or shipped image") | string)[];
+                        errors?: (("Username and password must not be empty" | "username must be 3 to 30 characters" | "username must not contain control or bidirectional-override characters" | "username may contain only ASCII letters, digits, underscores, dots and hyphens, and must start and end with a letter, digit or underscore" | "password must be 8 to 128 characters" | "firstName must be 1 to 50 characters" | "firstName must not contain control or bidirectional-override characters" | "lastName must be 1 to 50 characters" | "lastName must not contain control or bidirectional-override characters" | "avatarURL must be a path to an uploaded or shipped image" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -1115,14 +1118,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description `Unprocessable Entity. Username Already Exists.` */
+            /** @description `Unprocessable Entity. Username Already Exists.`, or `This Idempotency-Key was already used with another request body; send a new key for a new request` */
             422: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Unprocessable Entity. Username Already Exists."[];
+                        errors?: ("Unprocessable Entity. Username Already Exists." | "This Idempotency-Key was already used with another request body; send a new key for a new request")[];
                     };
                 };
             };
@@ -1131,7 +1134,10 @@ export interface operations {
     postAuthLogin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1151,14 +1157,14 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description `Invalid request body: <why the body was refused>` */
+            /** @description `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: string[];
+                        errors?: ("Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)" | string)[];
                     };
                 };
             };
@@ -1192,6 +1198,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -1447,7 +1464,10 @@ export interface operations {
     postUsersEdit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1467,14 +1487,14 @@ export interface operations {
                     "application/json": components["schemas"]["UserResponse"];
                 };
             };
-            /** @description `firstName must be 1 to 50 characters`, or `firstName must not contain control or bidirectional-override characters`, or `lastName must be 1 to 50 characters`, or `lastName must not contain control or bidirectional-override characters`, or `bio must be at most 160 characters`, or `website must be at most 200 characters`, or `website must be empty or an http: or https: URL`, or `avatarURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>` */
+            /** @description `firstName must be 1 to 50 characters`, or `firstName must not contain control or bidirectional-override characters`, or `lastName must be 1 to 50 characters`, or `lastName must not contain control or bidirectional-override characters`, or `bio must be at most 160 characters`, or `website must be at most 200 characters`, or `website must be empty or an http: or https: URL`, or `avatarURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("firstName must be 1 to 50 characters" | "firstName must not contain control or bidirectional-override characters" | "lastName must be 1 to 50 characters" | "lastName must not contain control or bidirectional-override characters" | "bio must be at most 160 characters" | "website must be at most 200 characters" | "website must be empty or an http: or https: URL" | "avatarURL must be a path to an uploaded or shipped image") | string)[];
+                        errors?: (("firstName must be 1 to 50 characters" | "firstName must not contain control or bidirectional-override characters" | "lastName must be 1 to 50 characters" | "lastName must not contain control or bidirectional-override characters" | "bio must be at most 160 characters" | "website must be at most 200 characters" | "website must be empty or an http: or https: URL" | "avatarURL must be a path to an uploaded or shipped image" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -1511,12 +1531,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postUsersBookmarkByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -1537,14 +1571,14 @@ export interface operations {
                     "application/json": components["schemas"]["BookmarksResponse"];
                 };
             };
-            /** @description `This Post is already bookmarked` */
+            /** @description `This Post is already bookmarked`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "This Post is already bookmarked"[];
+                        errors?: ("This Post is already bookmarked" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -1578,6 +1612,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -1586,7 +1631,10 @@ export interface operations {
     postUsersRemoveBookmarkByPostId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -1607,14 +1655,14 @@ export interface operations {
                     "application/json": components["schemas"]["BookmarksResponse"];
                 };
             };
-            /** @description `Post not bookmarked yet` */
+            /** @description `Post not bookmarked yet`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Post not bookmarked yet"[];
+                        errors?: ("Post not bookmarked yet" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -1651,12 +1699,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postUsersFollowByFollowUserId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description A user's `_id` (the guest does not follow `u-priya`).
@@ -1677,14 +1739,14 @@ export interface operations {
                     "application/json": components["schemas"]["FollowResponse"];
                 };
             };
-            /** @description `User Already following` */
+            /** @description `User Already following`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "User Already following"[];
+                        errors?: ("User Already following" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -1721,12 +1783,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postUsersUnfollowByFollowUserId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description A user's `_id` (the guest does not follow `u-priya`).
@@ -1747,14 +1823,14 @@ export interface operations {
                     "application/json": components["schemas"]["FollowResponse"];
                 };
             };
-            /** @description `User already not following` */
+            /** @description `User already not following`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "User already not following"[];
+                        errors?: ("User already not following" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -1788,6 +1864,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -2141,6 +2228,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2169,14 +2258,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Post content must not be empty`, or `Post content must be at most 100 characters`, or `Hashtags must be at most 100 characters`, or `mediaURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>` */
+            /** @description `Post content must not be empty`, or `Post content must be at most 100 characters`, or `Hashtags must be at most 100 characters`, or `mediaURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("Post content must not be empty" | "Post content must be at most 100 characters" | "Hashtags must be at most 100 characters" | "mediaURL must be a path to an uploaded or shipped image") | string)[];
+                        errors?: (("Post content must not be empty" | "Post content must be at most 100 characters" | "Hashtags must be at most 100 characters" | "mediaURL must be a path to an uploaded or shipped image" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -2210,6 +2299,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -2315,6 +2415,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2340,14 +2442,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot delete a Post doesn't belong to the logged in User.` */
+            /** @description `Cannot delete a Post doesn't belong to the logged in User.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Cannot delete a Post doesn't belong to the logged in User."[];
+                        errors?: ("Cannot delete a Post doesn't belong to the logged in User." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -2384,12 +2486,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postPostsEditByPostId: {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2420,14 +2535,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot edit a Post doesn't belong to the logged in User.`, or `Post content must not be empty`, or `Post content must be at most 100 characters`, or `Hashtags must be at most 100 characters`, or `mediaURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>` */
+            /** @description `Cannot edit a Post doesn't belong to the logged in User.`, or `Post content must not be empty`, or `Post content must be at most 100 characters`, or `Hashtags must be at most 100 characters`, or `mediaURL must be a path to an uploaded or shipped image`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("Cannot edit a Post doesn't belong to the logged in User." | "Post content must not be empty" | "Post content must be at most 100 characters" | "Hashtags must be at most 100 characters" | "mediaURL must be a path to an uploaded or shipped image") | string)[];
+                        errors?: (("Cannot edit a Post doesn't belong to the logged in User." | "Post content must not be empty" | "Post content must be at most 100 characters" | "Hashtags must be at most 100 characters" | "mediaURL must be a path to an uploaded or shipped image" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -2461,6 +2576,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -2470,6 +2596,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2495,14 +2623,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot like a post that is already liked.` */
+            /** @description `Cannot like a post that is already liked.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Cannot like a post that is already liked."[];
+                        errors?: ("Cannot like a post that is already liked." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -2536,6 +2664,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -2545,6 +2684,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2570,14 +2711,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot dislike a post that is already disliked.`, or `Cannot decrement like less than 0.` */
+            /** @description `Cannot dislike a post that is already disliked.`, or `Cannot decrement like less than 0.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: ("Cannot dislike a post that is already disliked." | "Cannot decrement like less than 0.")[];
+                        errors?: ("Cannot dislike a post that is already disliked." | "Cannot decrement like less than 0." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -2611,6 +2752,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -2770,6 +2922,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2800,14 +2954,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Comment text must not be empty`, or `Comment text must be at most 280 characters`, or `Invalid request body: <why the body was refused>` */
+            /** @description `Comment text must not be empty`, or `Comment text must be at most 280 characters`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("Comment text must not be empty" | "Comment text must be at most 280 characters") | string)[];
+                        errors?: (("Comment text must not be empty" | "Comment text must be at most 280 characters" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -2844,12 +2998,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postCommentsEditByPostIdByCommentId: {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2885,14 +3052,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot edit a comment doesn't belong to the User.`, or `Comment text must not be empty`, or `Comment text must be at most 280 characters`, or `Invalid request body: <why the body was refused>` */
+            /** @description `Cannot edit a comment doesn't belong to the User.`, or `Comment text must not be empty`, or `Comment text must be at most 280 characters`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("Cannot edit a comment doesn't belong to the User." | "Comment text must not be empty" | "Comment text must be at most 280 characters") | string)[];
+                        errors?: (("Cannot edit a comment doesn't belong to the User." | "Comment text must not be empty" | "Comment text must be at most 280 characters" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -2929,12 +3096,25 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postCommentsDeleteByPostIdByCommentId: {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -2965,14 +3145,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot delete a comment doesn't belong to the User.` */
+            /** @description `Cannot delete a comment doesn't belong to the User.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Cannot delete a comment doesn't belong to the User."[];
+                        errors?: ("Cannot delete a comment doesn't belong to the User." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -3009,12 +3189,26 @@ export interface operations {
                     };
                 };
             };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
         };
     };
     postMedia: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3039,14 +3233,14 @@ export interface operations {
                     "application/json": components["schemas"]["MediaResponse"];
                 };
             };
-            /** @description `file must be an image (JPEG/PNG)`, or `file must be less than 10mb`, or `Invalid request body: <why the body was refused>` */
+            /** @description `file must be an image (JPEG/PNG)`, or `file must be less than 10mb`, or `Invalid request body: <why the body was refused>`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: (("file must be an image (JPEG/PNG)" | "file must be less than 10mb") | string)[];
+                        errors?: (("file must be an image (JPEG/PNG)" | "file must be less than 10mb" | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)") | string)[];
                     };
                 };
             };
@@ -3080,6 +3274,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -3157,7 +3362,10 @@ export interface operations {
     postNotificationsRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3170,6 +3378,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnreadResponse"];
+                };
+            };
+            /** @description `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)"[];
+                    };
                 };
             };
             /** @description `The token is invalid. Unauthorized access error.` */
@@ -3202,6 +3421,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
