@@ -1,5 +1,5 @@
 // The route table of docs/product.md, "Screens", for React Router's data
-// router (app/startup/router.tsx in the browser, src/prerender.tsx at build
+// router (app/startup/render.tsx in the browser, src/prerender.tsx at build
 // time). Each page's module is loaded with its route (`lazy`): the entry
 // holds only the router, the store and the guards, so /login does not
 // download the feed, the composer or the shell, nor a signed-in page the
