@@ -57,7 +57,7 @@ const NO_HTML = {
   message: 'Never render user text as HTML.',
 };
 /** A hook for tests (`restoreAgainForTests`, `__resetForTest`) ships to every visitor: tests drive the public API instead. */
-const TEST_HOOK = /(For|In)_?Tests?$|^_*(test|reset)(ing)?(Hook|Only)?_/i;
+const TEST_HOOK = /(For|In)_?Tests?$|^__/;
 const NO_TEST_HOOKS = ['FunctionDeclaration', 'VariableDeclarator', 'ClassDeclaration'].map((node) => ({
   selector: `ExportNamedDeclaration > ${node === 'VariableDeclarator' ? 'VariableDeclaration > ' : ''}${node} > Identifier.id[name=${TEST_HOOK}]`,
   message: 'No test hook in the shipped app: a test drives what a visitor or the app does (a new store, a new page).',
