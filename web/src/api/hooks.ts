@@ -2,7 +2,7 @@
 // cache. (A feature's own slice exports its selectors.)
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { api } from './apiSlice';
+import type { api } from './apiSlice';
 import type { ApiState } from './baseQuery';
 
 export type SharedState = ApiState & { api: ReturnType<typeof api.reducer> };

@@ -7,7 +7,7 @@
 // This module is the one place that keeps it, restores it and forgets it
 // (keptVisit.ts says what is stored).
 import { createListenerMiddleware, isAnyOf, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
-import { api } from '../../api/apiSlice';
+import type { api } from '../../api/apiSlice';
 import { backendDataChanged } from '../../api/dataChanged';
 import { logout, type SessionState } from '../../api/session';
 import { postsApi } from '../../api/postsApi';
