@@ -52,6 +52,17 @@ const lastVisitInternals = {
   message: "Only features/last-visit itself knows what it stores: import its index ('features/last-visit').",
 };
 
+const NO_HTML = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'Never render user text as HTML.',
+};
+/** A hook for tests (`restoreAgainForTests`, `__resetForTest`) ships to every visitor: tests drive the public API instead. */
+const TEST_HOOK = /(For|In)_?Tests?$|^__/;
+const NO_TEST_HOOKS = ['FunctionDeclaration', 'VariableDeclarator', 'ClassDeclaration'].map((node) => ({
+  selector: `ExportNamedDeclaration > ${node === 'VariableDeclarator' ? 'VariableDeclaration > ' : ''}${node} > Identifier.id[name=${TEST_HOOK}]`,
+  message: 'No test hook in the shipped app: a test drives what a visitor or the app does (a new store, a new page).',
+}));
+
 /** What web/ and bench/ may not reach: each other, and the package's files behind its exports. */
 const PRIVATE_PACKAGE = {
   group: ['**/packages/murmur-backend/**', '@murmur/backend/src/**', '@murmur/backend/dist/**'],
@@ -101,13 +112,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Never render user text as HTML.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_HTML],
       'no-restricted-imports': ['error', { patterns: [PRIVATE_PACKAGE, NO_BENCH] }],
     },
   },
@@ -155,6 +160,12 @@ export default tseslint.config(
     },
   },
   {
+    // What ships: no hook for tests.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}', 'web/src/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', NO_HTML, ...NO_TEST_HOOKS] },
+  },
+  {
     // Tests wire things together (a store, the real core): only the feature boundary binds them, and the last visit's.
     files: ['web/src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...betweenFeatures, lastVisitInternals] }] },
@@ -173,7 +184,6 @@ export default tseslint.config(
     files: ['packages/murmur-backend/src/**/*.ts'],
     ignores: [
       'packages/murmur-backend/src/**/*.test.ts',
-      'packages/murmur-backend/src/node.ts',
       'packages/murmur-backend/src/node/**',
       'packages/murmur-backend/src/http/**',
       'packages/murmur-backend/src/**/testing.ts',
@@ -211,7 +221,6 @@ export default tseslint.config(
       // Node loads what it needs at once: no visitor downloads the HTTP server.
       'packages/murmur-backend/src/http/**',
       'packages/murmur-backend/src/node/**',
-      'packages/murmur-backend/src/generateSeed.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

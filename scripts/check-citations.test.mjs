@@ -65,3 +65,29 @@ test('a comment in the code quoting a figure is refused; a test, bench/ and a co
       file,
     );
 });
+
+test('a comment citing a source file by its path must name a file of the repository', () => {
+  const files = new Set(['web/src/app/startup/render.tsx', 'packages/murmur-backend/src/persistence/locks.ts']);
+  const exists = (path) => files.has(path);
+  const roots = ['web', 'packages/murmur-backend'];
+  const at = (file, comment) => findProblems([file], () => comment, exists, roots);
+  // Read from the citing file's folder or one above it, or a project's src/ (a package's own layout).
+  assert.deepEqual(at('web/src/app/routes.tsx', '// the router (app/startup/render.tsx)'), []);
+  assert.deepEqual(at('web/e2e/return.spec.ts', '/** (packages/murmur-backend, persistence/locks.ts) */'), []);
+  assert.deepEqual(at('web/src/app/routes.tsx', '// imports `./startup/render.js` of the .ts'), []);
+  // A file that is gone, as routes.tsx once cited.
+  assert.match(
+    at('web/src/app/routes.tsx', '// the router (app/startup/router.tsx)')[0] ?? '',
+    /routes\.tsx:1: cites app\/startup\/router\.tsx, which is no file of this repository/,
+  );
+  assert.equal(at('web/src/a.ts', ' * see lib/nowhere.ts').length, 1);
+  // Not citations: code, a code span (an example, a build's output), a package's name, an address.
+  for (const line of [
+    "import { x } from './gone/nowhere.ts';",
+    '// a MirageJS app keeps `src/backend/db/users.js`',
+    "// @murmur/backend/node's entry",
+    '// https://example.org/a/b.ts',
+    '// served from dist/bin/cli.js',
+  ])
+    assert.deepEqual(at('web/src/a.ts', line), [], line);
+});

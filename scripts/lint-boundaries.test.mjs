@@ -120,3 +120,11 @@ test('only the start-up starts the backend package', async () => {
     [],
   );
 });
+
+test('the shipped app holds no hook for tests; a test file may', async () => {
+  const hook = 'export function restoreAgainForTests(): void {}\nexport const resetForTest = () => undefined;\n';
+  const found = await messages('web/src/features/last-visit/lastVisit.ts', hook);
+  assert.equal(found.filter((m) => /No test hook in the shipped app/.test(m)).length, 2, found.join('\n'));
+  assert.deepEqual(await messages('web/src/lib/example.ts', 'export function restoreAgain(): void {}\n'), []);
+  assert.deepEqual(await messages('web/src/lib/example.test.ts', hook), []);
+});

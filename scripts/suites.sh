@@ -59,8 +59,8 @@ for_each_suite() {
   local each="$1"
   "$each" quick "cargo fmt --check" cargo fmt --all --check
   "$each" quick "prettier --check (TypeScript, JavaScript, CSS, JSON, Markdown)" prettier --check --log-level warn .
-  "$each" quick "repository checks: citations, lint boundaries (scripts/*.test.mjs)" \
-    bash -c 'node --test scripts/ && node scripts/check-citations.mjs'
+  "$each" quick "repository checks: citations, ESLint's entries, import circles, lint boundaries (scripts/*.test.mjs)" \
+    bash -c 'node --test scripts/ && node scripts/check-citations.mjs && node scripts/check-eslint-entries.mjs && node scripts/check-circles.mjs'
   "$each" quick "cargo clippy" cargo clippy --workspace --all-targets --quiet -- -D warnings
   "$each" quick "cargo test" cargo test --workspace --quiet
   "$each" full "wasm tests in headless Chromium" \

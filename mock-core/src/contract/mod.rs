@@ -13,6 +13,8 @@ pub mod api_docs;
 pub mod check;
 #[cfg(not(target_arch = "wasm32"))]
 mod layers;
+#[cfg(not(target_arch = "wasm32"))]
+mod module_circles;
 pub mod openapi;
 pub mod schema_rules;
 pub mod ts_types;

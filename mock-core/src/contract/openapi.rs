@@ -107,10 +107,42 @@ fn events_operation() -> Operation {
     {
         op = op.response(status.to_string(), response);
     }
+    op = op.response("406", not_an_event_stream_request());
     op.security(SecurityRequirement::new(RAW_TOKEN, Vec::<String>::new()))
         .security(SecurityRequirement::new(BEARER_TOKEN, Vec::<String>::new()))
         .security(SecurityRequirement::new(QUERY_TOKEN, Vec::<String>::new()))
         .security(SecurityRequirement::default())
+        .build()
+}
+
+/// What the host answers a `GET` of the stream that does not ask for one
+/// (no `Accept: text/event-stream`): 406, with this message
+/// (packages/murmur-backend/src/core/eventsRoute.ts, `NOT_AN_EVENT_STREAM_REQUEST`).
+pub const NOT_AN_EVENT_STREAM_REQUEST: &str =
+    "GET /api/events answers Server-Sent Events only: send Accept: text/event-stream (EventSource does)";
+
+fn not_an_event_stream_request() -> utoipa::openapi::Response {
+    let message = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some([NOT_AN_EVENT_STREAM_REQUEST]));
+    let body = ObjectBuilder::new()
+        .property(
+            "errors",
+            ArrayBuilder::new()
+                .items(message)
+                .min_items(Some(1))
+                .max_items(Some(1)),
+        )
+        .required("errors");
+    ResponseBuilder::new()
+        .description(format!("`{NOT_AN_EVENT_STREAM_REQUEST}`: the stream is asked for with `Accept: text/event-stream`."))
+        .content(
+            JSON,
+            ContentBuilder::new()
+                .schema(Some(body))
+                .example(Some(json!({ "errors": [NOT_AN_EVENT_STREAM_REQUEST] })))
+                .build(),
+        )
         .build()
 }
 

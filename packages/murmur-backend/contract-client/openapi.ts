@@ -3488,6 +3488,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `GET /api/events answers Server-Sent Events only: send Accept: text/event-stream (EventSource does)`: the stream is asked for with `Accept: text/event-stream`. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "errors": [
+                     *         "GET /api/events answers Server-Sent Events only: send Accept: text/event-stream (EventSource does)"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        errors: "GET /api/events answers Server-Sent Events only: send Accept: text/event-stream (EventSource does)"[];
+                    };
+                };
+            };
         };
     };
 }

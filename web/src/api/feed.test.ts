@@ -2,7 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../app/store';
 import { makeStore } from '../app/store';
 import { guestOnRealCore, signIn } from '../testing/realCore';
-import { api, FEED_PAGE_SIZE, type FeedArg } from './apiSlice';
+import { FEED_PAGE_SIZE, type FeedArg, postsApi } from './postsApi';
+import { postWritesApi } from '../features/posts/postWrites';
+import { commentsApi } from '../features/comments/commentsApi';
+import { usersApi } from './usersApi';
+import { userWritesApi } from '../features/users/userWrites';
 
 const session = guestOnRealCore();
 let store: AppStore;
@@ -14,11 +18,12 @@ const HOME: FeedArg = { scope: 'home', filter: 'Latest' };
 const EXPLORE: FeedArg = { scope: 'explore', filter: 'Latest' };
 
 /** Reads a feed's first page (subscribed, as a page is): its last page read. */
-const read = async (arg: FeedArg) => (await store.dispatch(api.endpoints.getFeed.initiate(arg)).unwrap()).pages.at(-1)!;
+const read = async (arg: FeedArg) =>
+  (await store.dispatch(postsApi.endpoints.getFeed.initiate(arg)).unwrap()).pages.at(-1)!;
 /** Reads a feed's next page. */
 const readNext = (arg: FeedArg) =>
-  store.dispatch(api.endpoints.getFeed.initiate(arg, { direction: 'forward' })).unwrap();
-const cached = (arg: FeedArg) => api.endpoints.getFeed.select(arg)(store.getState()).data;
+  store.dispatch(postsApi.endpoints.getFeed.initiate(arg, { direction: 'forward' })).unwrap();
+const cached = (arg: FeedArg) => postsApi.endpoints.getFeed.select(arg)(store.getState()).data;
 const feedPosts = (arg: FeedArg) => cached(arg)?.pages.flatMap((page) => page.posts) ?? [];
 const feedPost = (arg: FeedArg, id: string) => feedPosts(arg).find((p) => p._id === id);
 const total = (arg: FeedArg) => cached(arg)?.pages.at(-1)?.total;
@@ -58,7 +63,7 @@ describe('paged feeds through RTK Query, against the real core', () => {
     await read(EXPLORE);
     const id = feedPosts(HOME).find((p) => !p.likes.likedBy.some((u) => u.username === 'guest'))!._id;
     const before = feedPost(HOME, id)!.likes.likeCount;
-    const pending = store.dispatch(api.endpoints.likePost.initiate(id));
+    const pending = store.dispatch(postWritesApi.endpoints.likePost.initiate(id));
     for (const arg of [HOME, EXPLORE]) {
       expect(feedPost(arg, id)?.likes.likeCount).toBe(before + 1);
       expect(feedPost(arg, id)?.likes.likedBy.map((u) => u.username)).toContain('guest');
@@ -71,10 +76,10 @@ describe('paged feeds through RTK Query, against the real core', () => {
     await read(HOME);
     const other = makeStore();
     await signIn(other);
-    await other.dispatch(api.endpoints.deletePost.initiate('p-07')).unwrap();
+    await other.dispatch(postWritesApi.endpoints.deletePost.initiate('p-07')).unwrap();
     const before = feedPost(HOME, 'p-07');
     expect(before).toBeDefined();
-    const pending = store.dispatch(api.endpoints.likePost.initiate('p-07'));
+    const pending = store.dispatch(postWritesApi.endpoints.likePost.initiate('p-07'));
     expect(feedPost(HOME, 'p-07')!.likes.likeCount).toBe(before!.likes.likeCount + 1);
     await expect(pending.unwrap()).rejects.toMatchObject({ status: 404 });
     expect(feedPost(HOME, 'p-07')).toEqual(before);
@@ -86,9 +91,11 @@ describe('paged feeds through RTK Query, against the real core', () => {
     await read(EXPLORE);
     await read(oldest);
     const [home, explore, old] = [total(HOME)!, total(EXPLORE)!, total(oldest)!];
-    const reads = () => api.endpoints.getFeed.select(HOME)(store.getState()).fulfilledTimeStamp;
+    const reads = () => postsApi.endpoints.getFeed.select(HOME)(store.getState()).fulfilledTimeStamp;
     const readAt = reads();
-    const answer = await store.dispatch(api.endpoints.createPost.initiate({ content: 'Fresh off the press' })).unwrap();
+    const answer = await store
+      .dispatch(postWritesApi.endpoints.createPost.initiate({ content: 'Fresh off the press' }))
+      .unwrap();
     const mine = answer.at(-1)!;
     expect(mine.content).toBe('Fresh off the press');
     expect(feedPosts(HOME)[0]).toEqual(mine);
@@ -97,7 +104,7 @@ describe('paged feeds through RTK Query, against the real core', () => {
     expect(feedPost(oldest, mine._id)).toBeUndefined();
     expect(reads()).toBe(readAt);
 
-    await store.dispatch(api.endpoints.deletePost.initiate(mine._id)).unwrap();
+    await store.dispatch(postWritesApi.endpoints.deletePost.initiate(mine._id)).unwrap();
     expect(feedPost(HOME, mine._id)).toBeUndefined();
     expect(total(HOME)).toBe(home);
     // The feeds are read again, so that no post falls between pages.
@@ -109,22 +116,22 @@ describe('paged feeds through RTK Query, against the real core', () => {
   it('edits and comments show on the feed from the answer', async () => {
     await read(HOME);
     await store
-      .dispatch(api.endpoints.editPost.initiate({ postId: 'p-07', postData: { content: 'Edited on Home' } }))
+      .dispatch(postWritesApi.endpoints.editPost.initiate({ postId: 'p-07', postData: { content: 'Edited on Home' } }))
       .unwrap();
     expect(feedPost(HOME, 'p-07')?.content).toBe('Edited on Home');
-    await store.dispatch(api.endpoints.addComment.initiate({ postId: 'p-07', text: 'A note' })).unwrap();
+    await store.dispatch(commentsApi.endpoints.addComment.initiate({ postId: 'p-07', text: 'A note' })).unwrap();
     expect(feedPost(HOME, 'p-07')?.comments[0]?.text).toBe('A note');
   });
 
   it('following someone brings their posts to Home; unfollowing takes them away', async () => {
     await read(HOME);
     const before = total(HOME)!;
-    const users = await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
+    const users = await store.dispatch(usersApi.endpoints.getUsers.initiate()).unwrap();
     const me = store.getState().session.user!;
     const stranger = users.find((u) => u._id !== me._id && !me.following.some((f) => f._id === u._id))!;
-    await store.dispatch(api.endpoints.followUser.initiate(stranger)).unwrap();
+    await store.dispatch(userWritesApi.endpoints.followUser.initiate(stranger)).unwrap();
     await vi.waitFor(() => expect(total(HOME)).toBeGreaterThan(before));
-    await store.dispatch(api.endpoints.unfollowUser.initiate(stranger)).unwrap();
+    await store.dispatch(userWritesApi.endpoints.unfollowUser.initiate(stranger)).unwrap();
     await vi.waitFor(() => expect(total(HOME)).toBe(before));
   });
 });

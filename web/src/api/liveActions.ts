@@ -2,7 +2,9 @@
 // apart so that a slice in the entry chunk does not bring the stream's
 // reader with it.
 import { createAction } from '@reduxjs/toolkit';
-import type { FeedArg } from './apiSlice';
+import type { FeedArg } from './postsApi';
+import { api } from './apiSlice';
+import type { SharedState } from './hooks';
 import type { Post } from './models';
 
 /** The lists a newly arrived post belongs at the top of (with the "N new posts" bar, features/posts). */
@@ -13,15 +15,15 @@ export const postArrived = createAction<{ post: Post; scopes: ArrivalScope[] }>(
 /** A post changed (its likes, comments, text) or was deleted (`post` undefined). */
 export const postUpdated = createAction<{ postId: string; post?: Post }>('live/postUpdated');
 
-/** Where RTK Query keeps the live endpoint's entry (api/liveEvents.ts; its default key for no argument). */
-const LIVE_ENTRY = 'liveEvents(undefined)';
+/** The live endpoint's selector, as api/liveEvents.ts injects it (with the shell's chunk; until then, none). */
+type LiveSelect = () => (state: never) => { data?: { open: boolean } };
+const liveEndpoint = () => (api.endpoints as { liveEvents?: { select: LiveSelect } }).liveEvents;
 
 /**
  * Whether the live events are flowing: then every change, this tab's, another
  * tab's or a reset (a `resync`), reaches the cache as an event, and nothing
  * needs reading again wholesale.
  */
-export function selectLiveOpen(state: { api: { queries: Record<string, { data?: unknown } | undefined> } }): boolean {
-  const data = state.api.queries[LIVE_ENTRY]?.data;
-  return typeof data === 'object' && data !== null && 'open' in data && data.open === true;
+export function selectLiveOpen(state: SharedState): boolean {
+  return liveEndpoint()?.select()(state as never).data?.open === true;
 }

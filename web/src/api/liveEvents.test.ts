@@ -7,7 +7,12 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeStore, type AppStore } from '../app/store';
 import { guestOnRealCore, signIn } from '../testing/realCore';
-import { api, type FeedArg } from './apiSlice';
+import { type FeedArg, postsApi } from './postsApi';
+import { notificationsApi } from './notificationsApi';
+import { postWritesApi } from '../features/posts/postWrites';
+import { commentsApi } from '../features/comments/commentsApi';
+import { searchApi } from '../features/search/searchApi';
+import { userWritesApi } from '../features/users/userWrites';
 import { applyLiveEvent, liveApi, parseEvent } from './liveEvents';
 import { logout } from './session';
 import type { EventsResponse } from './types';
@@ -38,24 +43,24 @@ function deliver(after: number): number {
 }
 
 const homePosts = () =>
-  api.endpoints.getFeed
+  postsApi.endpoints.getFeed
     .select(HOME)(guest.getState())
     .data?.pages.flatMap((p) => p.posts) ?? [];
-const notifications = () => api.endpoints.getNotifications.select()(guest.getState()).data;
+const notifications = () => notificationsApi.endpoints.getNotifications.select()(guest.getState()).data;
 
 describe('live events in the cache', () => {
   it('a like, a comment with a mention and a post by another user show where the guest has them, without a read', async () => {
-    await guest.dispatch(api.endpoints.getFeed.initiate(HOME)).unwrap();
-    const before = await guest.dispatch(api.endpoints.getNotifications.initiate()).unwrap();
+    await guest.dispatch(postsApi.endpoints.getFeed.initiate(HOME)).unwrap();
+    const before = await guest.dispatch(notificationsApi.endpoints.getNotifications.initiate()).unwrap();
     const mine = homePosts().find((p) => p.username === 'guest');
     expect(mine).toBeDefined();
     const postId = mine!._id;
     const likes = mine!.likes.likeCount;
     const since = session.core.revision;
 
-    await maya.dispatch(api.endpoints.dislikePost.initiate(postId)).unwrap();
-    await maya.dispatch(api.endpoints.likePost.initiate(postId)).unwrap();
-    await maya.dispatch(api.endpoints.addComment.initiate({ postId, text: 'Lovely, @guest!' })).unwrap();
+    await maya.dispatch(postWritesApi.endpoints.dislikePost.initiate(postId)).unwrap();
+    await maya.dispatch(postWritesApi.endpoints.likePost.initiate(postId)).unwrap();
+    await maya.dispatch(commentsApi.endpoints.addComment.initiate({ postId, text: 'Lovely, @guest!' })).unwrap();
     expect(deliver(since)).toBeGreaterThan(0);
 
     const shown = homePosts().find((p) => p._id === postId);
@@ -68,7 +73,7 @@ describe('live events in the cache', () => {
     expect(now?.notifications[0]).toMatchObject({ type: 'comment', postId, actor: { username: MAYA.username } });
 
     const next = session.core.revision;
-    await maya.dispatch(api.endpoints.createPost.initiate({ content: 'Fresh from the north' })).unwrap();
+    await maya.dispatch(postWritesApi.endpoints.createPost.initiate({ content: 'Fresh from the north' })).unwrap();
     deliver(next);
     const arrived = guest.getState().feed.arrived;
     expect(arrived.home.map((p) => p.content)).toEqual(['Fresh from the north']);
@@ -78,31 +83,31 @@ describe('live events in the cache', () => {
   });
 
   it('the guest’s own post, written in another tab, shows on top of Home at once', async () => {
-    await guest.dispatch(api.endpoints.getFeed.initiate(HOME)).unwrap();
+    await guest.dispatch(postsApi.endpoints.getFeed.initiate(HOME)).unwrap();
     const otherTab = makeStore();
     await signIn(otherTab);
     const since = session.core.revision;
-    await otherTab.dispatch(api.endpoints.createPost.initiate({ content: 'From my other tab' })).unwrap();
+    await otherTab.dispatch(postWritesApi.endpoints.createPost.initiate({ content: 'From my other tab' })).unwrap();
     deliver(since);
     expect(homePosts()[0]?.content).toBe('From my other tab');
     expect(guest.getState().feed.arrived.home).toEqual([]);
   });
 
   it('a read elsewhere, and notifications taken back, set the count', async () => {
-    await guest.dispatch(api.endpoints.getNotifications.initiate()).unwrap();
+    await guest.dispatch(notificationsApi.endpoints.getNotifications.initiate()).unwrap();
     const lenaFollows = () =>
       notifications()?.notifications.some((n) => n.type === 'follow' && n.actor.username === 'lena_sketches');
     expect(lenaFollows()).toBe(true);
     const since = session.core.revision;
-    await guest.dispatch(api.endpoints.markNotificationsRead.initiate()).unwrap();
+    await guest.dispatch(notificationsApi.endpoints.markNotificationsRead.initiate()).unwrap();
     // Lena follows the guest (the seed): her unfollow takes its notification back.
     const lena = makeStore();
     await signIn(lena, { username: 'lena_sketches', password: 'password123' });
     const [guestUser] = await lena
-      .dispatch(api.endpoints.search.initiate({ q: 'guest' }))
+      .dispatch(searchApi.endpoints.search.initiate({ q: 'guest' }))
       .unwrap()
       .then((r) => r.users);
-    await lena.dispatch(api.endpoints.unfollowUser.initiate(guestUser!)).unwrap();
+    await lena.dispatch(userWritesApi.endpoints.unfollowUser.initiate(guestUser!)).unwrap();
     deliver(since);
     expect(notifications()?.unread).toBe(0);
     expect(notifications()?.notifications.every((n) => n.read)).toBe(true);
@@ -110,10 +115,12 @@ describe('live events in the cache', () => {
   });
 
   it('on resync, what is cached is read afresh', async () => {
-    await guest.dispatch(api.endpoints.getFeed.initiate(HOME)).unwrap();
-    const subscription = guest.dispatch(api.endpoints.getFeed.initiate(HOME));
+    await guest.dispatch(postsApi.endpoints.getFeed.initiate(HOME)).unwrap();
+    const subscription = guest.dispatch(postsApi.endpoints.getFeed.initiate(HOME));
     const mine = homePosts().find((p) => p.username === 'guest')!;
-    await maya.dispatch(api.endpoints.addComment.initiate({ postId: mine._id, text: 'Missed by the window' })).unwrap();
+    await maya
+      .dispatch(commentsApi.endpoints.addComment.initiate({ postId: mine._id, text: 'Missed by the window' }))
+      .unwrap();
     expect(homePosts().find((p) => p._id === mine._id)?.comments[0]?.text).not.toBe('Missed by the window');
     const resync = parseEvent({ id: '99', event: 'resync', data: '{"revision":99}' });
     applyLiveEvent(guest.dispatch, guest.getState, resync!);
@@ -152,7 +159,7 @@ describe('the live events endpoint', () => {
         return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } });
       }),
     );
-    await guest.dispatch(api.endpoints.getNotifications.initiate()).unwrap();
+    await guest.dispatch(notificationsApi.endpoints.getNotifications.initiate()).unwrap();
     guest.dispatch(liveApi.endpoints.liveEvents.initiate());
     await expect.poll(() => liveApi.endpoints.liveEvents.select()(guest.getState()).data?.open).toBe(true);
     expect(authorization).toBe(guest.getState().session.token);

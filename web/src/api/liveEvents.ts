@@ -10,25 +10,37 @@ import { backendFetch } from '../lib/backendGate';
 import { openEventStream, type StreamEvent } from '../lib/eventStream';
 import { isRecord } from '../lib/isRecord';
 import { whenIdle } from '../lib/schedule';
-import { api, cachedArgs, feedArgs, patchPost, patchUser, showNewPost, type CacheDispatch } from './apiSlice';
-import { postArrived, postUpdated } from './liveActions';
+import { useGetNotificationsQuery } from './notificationsApi';
+import { api } from './apiSlice';
 import { endSessionIfRejected, type ApiState } from './baseQuery';
+import {
+  notificationAdded,
+  notificationDeleted,
+  notificationsRead,
+  postChanged,
+  postCreated,
+  postDeleted,
+  userChanged,
+  type CacheDispatch,
+} from './cacheUpdates';
 import { useAppSelector } from './hooks';
-import type { Post, User } from './models';
-import { setUser, selectToken } from './session';
+import { postArrived, postUpdated } from './liveActions';
+import { selectToken } from './session';
 import type { EventItem } from './types';
 
-const KINDS = new Set<string>([
-  'post.created',
-  'post.changed',
-  'post.deleted',
-  'user.created',
-  'user.changed',
-  'notification',
-  'notification.deleted',
-  'notifications.read',
-  'resync',
-]);
+/** Every kind of event the contract names (`EventItem`): `tsc` fails here when it names one more or one fewer. */
+const KINDS_OF: Record<EventItem['event'], true> = {
+  'post.created': true,
+  'post.changed': true,
+  'post.deleted': true,
+  'user.created': true,
+  'user.changed': true,
+  notification: true,
+  'notification.deleted': true,
+  'notifications.read': true,
+  resync: true,
+};
+const KINDS = new Set<string>(Object.keys(KINDS_OF));
 
 /** The stream's event as the contract types it, or undefined for one this app does not know (a newer backend's). */
 export function parseEvent({ id, event, data }: StreamEvent): EventItem | undefined {
@@ -43,14 +55,6 @@ export function parseEvent({ id, event, data }: StreamEvent): EventItem | undefi
   return { id: Number(id), event, data: body } as EventItem;
 }
 
-/** The user as posts and comments show their author. */
-function restyleAuthor(post: Post, user: User): void {
-  const { firstName, lastName, avatarURL } = user;
-  if (post.username === user.username) Object.assign(post, { firstName, lastName, avatarURL });
-  for (const comment of post.comments)
-    if (comment.username === user.username) Object.assign(comment, { firstName, lastName, avatarURL });
-}
-
 /** One event written into the cache (and the session, for the signed-in user). */
 export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown, event: EventItem): void {
   const me = (getState() as ApiState).session.user;
@@ -60,7 +64,7 @@ export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown,
       // The visitor's own post (another tab of theirs, another device) shows at once, as one written here does;
       // others' wait behind "N new posts".
       if (post.username === me?.username) {
-        showNewPost(dispatch, getState, post);
+        postCreated(dispatch, getState, post);
         return;
       }
       const followed = me?.following.some((u) => u.username === post.username) ?? false;
@@ -69,77 +73,28 @@ export function applyLiveEvent(dispatch: CacheDispatch, getState: () => unknown,
     }
     case 'post.changed': {
       const { post } = event.data;
-      patchPost(dispatch, getState, post._id, (cached) => void Object.assign(cached, post));
+      postChanged(dispatch, getState, post);
       dispatch(postUpdated({ postId: post._id, post }));
       return;
     }
-    case 'post.deleted': {
-      const postId = event.data._id;
-      for (const arg of feedArgs(getState))
-        dispatch(
-          api.util.updateQueryData('getFeed', arg, (feed) => {
-            const found = feed.pages.some((page) => page.posts.some((p) => p._id === postId));
-            if (!found) return;
-            for (const page of feed.pages) {
-              page.posts = page.posts.filter((p) => p._id !== postId);
-              page.total = Math.max(0, page.total - 1);
-            }
-          }),
-        );
-      dispatch(api.util.updateQueryData('getPosts', undefined, (posts) => posts.filter((p) => p._id !== postId)));
-      // A post's page open on it reads it again, and says it is gone.
-      if (cachedArgs(getState, 'getPost').includes(postId))
-        void dispatch(api.endpoints.getPost.initiate(postId, { forceRefetch: true, subscribe: false }));
-      dispatch(postUpdated({ postId }));
+    case 'post.deleted':
+      postDeleted(dispatch, getState, event.data._id);
+      dispatch(postUpdated({ postId: event.data._id }));
       return;
-    }
     case 'user.created':
       dispatch(api.util.invalidateTags(['Suggestions']));
       return;
-    case 'user.changed': {
-      const { user } = event.data;
-      patchUser(dispatch, getState, user._id, (cached) => void Object.assign(cached, user));
-      for (const arg of feedArgs(getState))
-        dispatch(
-          api.util.updateQueryData('getFeed', arg, (feed) => {
-            for (const page of feed.pages) for (const post of page.posts) restyleAuthor(post, user);
-          }),
-        );
-      for (const postId of cachedArgs(getState, 'getPost'))
-        dispatch(api.util.updateQueryData('getPost', postId, (post) => restyleAuthor(post, user)));
-      if (me && user._id === me._id) {
-        dispatch(setUser(user));
-        dispatch(api.util.updateQueryData('getBookmarks', undefined, () => [...user.bookmarks]));
-      }
+    case 'user.changed':
+      userChanged(dispatch, getState, event.data.user);
       return;
-    }
-    case 'notification': {
-      const { notification, unread } = event.data;
-      dispatch(
-        api.util.updateQueryData('getNotifications', undefined, (page) => {
-          if (!page.notifications.some((n) => n._id === notification._id)) page.notifications.unshift(notification);
-          page.unread = unread;
-        }),
-      );
+    case 'notification':
+      notificationAdded(dispatch, event.data.notification, event.data.unread);
       return;
-    }
-    case 'notification.deleted': {
-      const { _id, unread } = event.data;
-      dispatch(
-        api.util.updateQueryData('getNotifications', undefined, (page) => {
-          page.notifications = page.notifications.filter((n) => n._id !== _id);
-          page.unread = unread;
-        }),
-      );
+    case 'notification.deleted':
+      notificationDeleted(dispatch, event.data._id, event.data.unread);
       return;
-    }
     case 'notifications.read':
-      dispatch(
-        api.util.updateQueryData('getNotifications', undefined, (page) => {
-          page.unread = event.data.unread;
-          if (event.data.unread === 0) for (const n of page.notifications) n.read = true;
-        }),
-      );
+      notificationsRead(dispatch, event.data.unread);
       return;
     case 'resync':
       // The events in between are gone: what is on screen reads afresh.
@@ -222,6 +177,6 @@ export function useLiveEvents(): { unread: number | undefined } {
     };
   }, []);
   liveApi.useLiveEventsQuery(undefined, { skip: !ready || !token });
-  const notifications = api.useGetNotificationsQuery(undefined, { skip: !ready || !token });
+  const notifications = useGetNotificationsQuery(undefined, { skip: !ready || !token });
   return { unread: notifications.data?.unread };
 }

@@ -3,7 +3,9 @@ import toast from 'react-hot-toast/headless';
 import { makeStore } from '../app/store';
 import { createTestServer } from '@murmur/backend/node';
 import { GUEST, signIn } from '../testing/realCore';
-import { api } from './apiSlice';
+import { authApi } from '../features/auth/authApi';
+import { postsApi } from './postsApi';
+import { postWritesApi } from '../features/posts/postWrites';
 import { AUTH_STORAGE_KEY, loadStoredSession, logout, saveSession, SESSION_ENDED_MESSAGE, setUser } from './session';
 
 const { server } = createTestServer();
@@ -22,8 +24,8 @@ const signOut = { user: null, token: null };
 describe('the session, against the real core', () => {
   it('logs in: stores the user and the token; the mutation is loading only while pending', async () => {
     const store = makeStore();
-    const pending = store.dispatch(api.endpoints.login.initiate(GUEST));
-    expect(api.endpoints.login.select(pending.requestId)(store.getState()).isLoading).toBe(true);
+    const pending = store.dispatch(authApi.endpoints.login.initiate(GUEST));
+    expect(authApi.endpoints.login.select(pending.requestId)(store.getState()).isLoading).toBe(true);
     await pending.unwrap();
     const { session } = store.getState();
     expect(session.user?.username).toBe('guest');
@@ -35,7 +37,7 @@ describe('the session, against the real core', () => {
   it('rejects a wrong password with the server message and stays logged out', async () => {
     const store = makeStore();
     await expect(
-      store.dispatch(api.endpoints.login.initiate({ username: 'guest', password: 'nope' })).unwrap(),
+      store.dispatch(authApi.endpoints.login.initiate({ username: 'guest', password: 'nope' })).unwrap(),
     ).rejects.toEqual({
       status: 401,
       message: 'The credentials you entered are invalid. Unauthorized access error.',
@@ -46,7 +48,7 @@ describe('the session, against the real core', () => {
   it('rejects an unknown username with the server message', async () => {
     await expect(
       makeStore()
-        .dispatch(api.endpoints.login.initiate({ username: 'nobody_here', password: 'x' }))
+        .dispatch(authApi.endpoints.login.initiate({ username: 'nobody_here', password: 'x' }))
         .unwrap(),
     ).rejects.toMatchObject({ message: 'The username you entered is not Registered. Not Found error' });
   });
@@ -54,7 +56,7 @@ describe('the session, against the real core', () => {
   it('signs up a new user, who is then logged in and can log in again', async () => {
     const details = newUser();
     const store = makeStore();
-    await store.dispatch(api.endpoints.signup.initiate({ ...details, avatarURL: 'avatars/default.svg' })).unwrap();
+    await store.dispatch(authApi.endpoints.signup.initiate({ ...details, avatarURL: 'avatars/default.svg' })).unwrap();
     const { session } = store.getState();
     expect(session.user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', username: details.username });
     expect(session.user?.followers).toEqual([]);
@@ -68,7 +70,7 @@ describe('the session, against the real core', () => {
   it('refuses a username that is taken', async () => {
     const store = makeStore();
     await expect(
-      store.dispatch(api.endpoints.signup.initiate({ ...newUser(), username: 'guest' })).unwrap(),
+      store.dispatch(authApi.endpoints.signup.initiate({ ...newUser(), username: 'guest' })).unwrap(),
     ).rejects.toMatchObject({
       message: 'Unprocessable Entity. Username Already Exists.',
     });
@@ -78,10 +80,10 @@ describe('the session, against the real core', () => {
   it('logs out: user, token and everything the API cached go', async () => {
     const store = makeStore();
     await signIn(store);
-    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
     store.dispatch(logout());
     expect(store.getState().session).toEqual(signOut);
-    expect(api.endpoints.getPosts.select()(store.getState()).data).toBeUndefined();
+    expect(postsApi.endpoints.getPosts.select()(store.getState()).data).toBeUndefined();
   });
 
   it('replaces the user on a profile update and keeps the token', async () => {
@@ -101,8 +103,8 @@ describe('the session, against the real core', () => {
       preloadedState: { session: { ...store.getState().session, token: 'forged.token.value' } },
     });
     await Promise.all([
-      forged.dispatch(api.endpoints.getBookmarks.initiate()),
-      forged.dispatch(api.endpoints.likePost.initiate('p-12')),
+      forged.dispatch(postsApi.endpoints.getBookmarks.initiate()),
+      forged.dispatch(postWritesApi.endpoints.likePost.initiate('p-12')),
     ]);
     await vi.waitFor(() => expect(forged.getState().session).toEqual(signOut));
     expect(error).toHaveBeenCalledWith(SESSION_ENDED_MESSAGE, { id: 'session-ended' });
@@ -114,7 +116,7 @@ describe('the session, against the real core', () => {
   it('other refusals (a 404 for an unknown post) keep the session', async () => {
     const store = makeStore();
     await signIn(store);
-    await expect(store.dispatch(api.endpoints.likePost.initiate('p-nope')).unwrap()).rejects.toHaveProperty(
+    await expect(store.dispatch(postWritesApi.endpoints.likePost.initiate('p-nope')).unwrap()).rejects.toHaveProperty(
       'status',
       404,
     );

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeStore, type AppStore } from '../app/store';
 import { holdBackendRequestsUntil } from '../lib/backendGate';
 import { guestOnRealCore, signIn } from '../testing/realCore';
-import { api, type FeedArg } from './apiSlice';
+import { type FeedArg, postsApi } from './postsApi';
+import { postWritesApi } from '../features/posts/postWrites';
 
 const session = guestOnRealCore();
 const HOME: FeedArg = { scope: 'home', filter: 'Latest' };
@@ -19,19 +20,20 @@ session.server.events.on('request:start', ({ request }) => {
 let store: AppStore;
 beforeEach(async () => {
   store = session.current();
-  await store.dispatch(api.endpoints.getFeed.initiate(HOME)).unwrap();
-  await store.dispatch(api.endpoints.getBookmarks.initiate()).unwrap();
+  await store.dispatch(postsApi.endpoints.getFeed.initiate(HOME)).unwrap();
+  await store.dispatch(postsApi.endpoints.getBookmarks.initiate()).unwrap();
   requests.length = 0;
 });
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
 
 const shown = (content: string) =>
-  api.endpoints.getFeed
+  postsApi.endpoints.getFeed
     .select(HOME)(store.getState())
     .data?.pages.flatMap((page) => page.posts)
     .find((post) => post.content.startsWith(content));
 const likedByGuest = (content: string) => shown(content)?.likes.likedBy.some((u) => u.username === 'guest');
-const bookmarked = (postId: string) => api.endpoints.getBookmarks.select()(store.getState()).data?.includes(postId);
+const bookmarked = (postId: string) =>
+  postsApi.endpoints.getBookmarks.select()(store.getState()).data?.includes(postId);
 
 /** Another tab of the same visitor: its own store and session. */
 async function elsewhere(): Promise<AppStore> {
@@ -54,12 +56,12 @@ describe('a toggle clicked while its list is being read', () => {
   it('a like of a post liked elsewhere since: shown at once, then counted once, and nothing is sent', async () => {
     const golden = shown('Golden hour')!;
     expect(likedByGuest('Golden hour')).toBe(false);
-    await (await elsewhere()).dispatch(api.endpoints.likePost.initiate(golden._id)).unwrap();
+    await (await elsewhere()).dispatch(postWritesApi.endpoints.likePost.initiate(golden._id)).unwrap();
     requests.length = 0;
 
     const start = holdBackend();
-    const read = store.dispatch(api.endpoints.getFeed.initiate(HOME, { forceRefetch: true }));
-    const like = store.dispatch(api.endpoints.likePost.initiate(golden._id));
+    const read = store.dispatch(postsApi.endpoints.getFeed.initiate(HOME, { forceRefetch: true }));
+    const like = store.dispatch(postWritesApi.endpoints.likePost.initiate(golden._id));
     expect(likedByGuest('Golden hour')).toBe(true);
     expect(shown('Golden hour')?.likes.likeCount).toBe(golden.likes.likeCount + 1);
     await start();
@@ -75,8 +77,8 @@ describe('a toggle clicked while its list is being read', () => {
     const hello = shown('Hello Murmur')!;
     expect(likedByGuest('Hello Murmur')).toBe(false);
     const start = holdBackend();
-    const read = store.dispatch(api.endpoints.getFeed.initiate(HOME, { forceRefetch: true }));
-    const like = store.dispatch(api.endpoints.likePost.initiate(hello._id));
+    const read = store.dispatch(postsApi.endpoints.getFeed.initiate(HOME, { forceRefetch: true }));
+    const like = store.dispatch(postWritesApi.endpoints.likePost.initiate(hello._id));
     // The like's answer takes a while (the backend saves it first): once the
     // read has answered, and until the like's answer comes, the like shows.
     session.server.use(http.post(/\/api\/posts\/like\//, () => delay(200)));
@@ -93,10 +95,10 @@ describe('a toggle clicked while its list is being read', () => {
 
   it('a like of a post deleted since: the core says why, and the post is gone from the list', async () => {
     const hello = shown('Hello Murmur')!;
-    await (await elsewhere()).dispatch(api.endpoints.deletePost.initiate(hello._id)).unwrap();
+    await (await elsewhere()).dispatch(postWritesApi.endpoints.deletePost.initiate(hello._id)).unwrap();
     const start = holdBackend();
-    const read = store.dispatch(api.endpoints.getFeed.initiate(HOME, { forceRefetch: true }));
-    const like = store.dispatch(api.endpoints.likePost.initiate(hello._id));
+    const read = store.dispatch(postsApi.endpoints.getFeed.initiate(HOME, { forceRefetch: true }));
+    const like = store.dispatch(postWritesApi.endpoints.likePost.initiate(hello._id));
     await start();
     await expect(like.unwrap()).rejects.toMatchObject({ status: 404 });
     expect(shown('Hello Murmur')).toBeUndefined();
@@ -108,13 +110,13 @@ describe('a toggle clicked while its list is being read', () => {
     const hello = shown('Hello Murmur')!;
     expect(bookmarked(golden._id)).toBe(false);
     expect(bookmarked(hello._id)).toBe(false);
-    await (await elsewhere()).dispatch(api.endpoints.addBookmark.initiate(golden._id)).unwrap();
+    await (await elsewhere()).dispatch(postWritesApi.endpoints.addBookmark.initiate(golden._id)).unwrap();
     requests.length = 0;
 
     const start = holdBackend();
-    const read = store.dispatch(api.endpoints.getBookmarks.initiate(undefined, { forceRefetch: true }));
-    const again = store.dispatch(api.endpoints.addBookmark.initiate(golden._id));
-    const fresh = store.dispatch(api.endpoints.addBookmark.initiate(hello._id));
+    const read = store.dispatch(postsApi.endpoints.getBookmarks.initiate(undefined, { forceRefetch: true }));
+    const again = store.dispatch(postWritesApi.endpoints.addBookmark.initiate(golden._id));
+    const fresh = store.dispatch(postWritesApi.endpoints.addBookmark.initiate(hello._id));
     expect(bookmarked(golden._id)).toBe(true);
     await start();
     await expect(again.unwrap()).resolves.toBeNull();
@@ -128,7 +130,7 @@ describe('a toggle clicked while its list is being read', () => {
 
   it('with nothing being read, a like is sent at once, as ever', async () => {
     const hello = shown('Hello Murmur')!;
-    await store.dispatch(api.endpoints.likePost.initiate(hello._id)).unwrap();
+    await store.dispatch(postWritesApi.endpoints.likePost.initiate(hello._id)).unwrap();
     expect(requests).toEqual([`POST /api/posts/like/${hello._id}`]);
     expect(likedByGuest('Hello Murmur')).toBe(true);
   });

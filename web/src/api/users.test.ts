@@ -2,17 +2,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore, type AppStore } from '../app/store';
 import { follows, whoToFollow } from '../features/users/follows';
 import { guestOnRealCore, signIn, withForgedToken } from '../testing/realCore';
-import { api } from './apiSlice';
+import { usersApi } from './usersApi';
+import { userWritesApi } from '../features/users/userWrites';
+import { postsApi } from './postsApi';
 import type { UserEdit } from './models';
 
 const session = guestOnRealCore();
 let store: AppStore;
 beforeEach(async () => {
   store = session.current();
-  await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
+  await store.dispatch(usersApi.endpoints.getUsers.initiate()).unwrap();
 });
 
-const users = () => api.endpoints.getUsers.select()(store.getState()).data ?? [];
+const users = () => usersApi.endpoints.getUsers.select()(store.getState()).data ?? [];
 const user = (username: string) => {
   const found = users().find((u) => u.username === username);
   if (!found) throw new Error(`no user ${username}`);
@@ -62,7 +64,7 @@ describe('users through RTK Query, against the real core', () => {
     const followingBefore = me().following.length;
     expect(follows(me(), target!._id)).toBe(false);
 
-    const pending = store.dispatch(api.endpoints.followUser.initiate(target!));
+    const pending = store.dispatch(userWritesApi.endpoints.followUser.initiate(target!));
     expect(follows(me(), target!._id)).toBe(true);
     expect(followerNames(target!.username)).toContain('guest');
     await pending.unwrap();
@@ -78,7 +80,7 @@ describe('users through RTK Query, against the real core', () => {
   it('unfollow does the reverse', async () => {
     const followed = me().following[0]!;
     expect(followerNames(followed.username)).toContain('guest');
-    await store.dispatch(api.endpoints.unfollowUser.initiate(followed)).unwrap();
+    await store.dispatch(userWritesApi.endpoints.unfollowUser.initiate(followed)).unwrap();
     expect(follows(me(), followed._id)).toBe(false);
     expect(followerNames(followed.username)).not.toContain('guest');
     expect(suggestions().map((u) => u._id)).toContain(followed._id);
@@ -88,35 +90,35 @@ describe('users through RTK Query, against the real core', () => {
     const [target] = suggestions();
     const other = makeStore();
     await signIn(other);
-    await other.dispatch(api.endpoints.followUser.initiate(target!)).unwrap();
+    await other.dispatch(userWritesApi.endpoints.followUser.initiate(target!)).unwrap();
     const before = store.getState();
 
-    const pending = store.dispatch(api.endpoints.followUser.initiate(target!));
+    const pending = store.dispatch(userWritesApi.endpoints.followUser.initiate(target!));
     expect(follows(me(), target!._id)).toBe(true);
     await expect(pending.unwrap()).rejects.toMatchObject({ message: 'User Already following' });
 
     expect(store.getState().session).toEqual(before.session);
-    expect(users()).toEqual(api.endpoints.getUsers.select()(before).data);
+    expect(users()).toEqual(usersApi.endpoints.getUsers.select()(before).data);
   });
 
   it('an unfollow the core refuses is taken back', async () => {
     const followed = me().following[0]!;
     const other = makeStore();
     await signIn(other);
-    await other.dispatch(api.endpoints.unfollowUser.initiate(followed)).unwrap();
+    await other.dispatch(userWritesApi.endpoints.unfollowUser.initiate(followed)).unwrap();
     const before = store.getState();
 
-    const pending = store.dispatch(api.endpoints.unfollowUser.initiate(followed));
+    const pending = store.dispatch(userWritesApi.endpoints.unfollowUser.initiate(followed));
     expect(follows(me(), followed._id)).toBe(false);
     await expect(pending.unwrap()).rejects.toMatchObject({ message: 'User already not following' });
 
     expect(store.getState().session).toEqual(before.session);
-    expect(users()).toEqual(api.endpoints.getUsers.select()(before).data);
+    expect(users()).toEqual(usersApi.endpoints.getUsers.select()(before).data);
   });
 
   it('refuses following oneself, changing nothing', async () => {
     const before = store.getState();
-    await expect(store.dispatch(api.endpoints.followUser.initiate(me())).unwrap()).rejects.toMatchObject({
+    await expect(store.dispatch(userWritesApi.endpoints.followUser.initiate(me())).unwrap()).rejects.toMatchObject({
       message: 'You cannot follow yourself',
     });
     expect(store.getState().session).toEqual(before.session);
@@ -131,12 +133,12 @@ describe('users through RTK Query, against the real core', () => {
       website: 'https://example.com/me',
       avatarURL: '/avatars/preset-3.svg',
     };
-    await store.dispatch(api.endpoints.editUser.initiate(edit)).unwrap();
+    await store.dispatch(userWritesApi.endpoints.editUser.initiate(edit)).unwrap();
     expect(me()).toMatchObject({ username: 'guest', ...edit });
     expect(user('guest')).toMatchObject(edit);
     expect(store.getState().session.token).toBe(token);
 
-    const posts = await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+    const posts = await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
     const mine = posts.filter((p) => p.username === 'guest');
     expect(mine.length).toBeGreaterThan(0);
     for (const post of mine) {
@@ -147,23 +149,25 @@ describe('users through RTK Query, against the real core', () => {
   it('a profile edit that tries to change the username is refused, changing nothing', async () => {
     const before = store.getState();
     const sneaky = { bio: 'changed', username: 'someone_else' } as UserEdit;
-    await expect(store.dispatch(api.endpoints.editUser.initiate(sneaky)).unwrap()).rejects.toMatchObject({
+    await expect(store.dispatch(userWritesApi.endpoints.editUser.initiate(sneaky)).unwrap()).rejects.toMatchObject({
       message: 'Username cannot be changed',
     });
     expect(store.getState().session).toEqual(before.session);
-    await store.dispatch(api.endpoints.getUsers.initiate(undefined, { forceRefetch: true })).unwrap();
+    await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true })).unwrap();
     expect(user('guest').bio).toBe(before.session.user!.bio);
   });
 
   it('a forged token is refused and ends that session', async () => {
     const good = store.getState().session;
     const forged = withForgedToken(store);
-    await expect(forged.dispatch(api.endpoints.editUser.initiate({ bio: 'hacked' })).unwrap()).rejects.toEqual({
+    await expect(
+      forged.dispatch(userWritesApi.endpoints.editUser.initiate({ bio: 'hacked' })).unwrap(),
+    ).rejects.toEqual({
       status: 401,
       message: 'The token is invalid. Unauthorized access error.',
     });
     await vi.waitFor(() => expect(forged.getState().session).toEqual({ user: null, token: null }));
-    await store.dispatch(api.endpoints.getUsers.initiate(undefined, { forceRefetch: true })).unwrap();
+    await store.dispatch(usersApi.endpoints.getUsers.initiate(undefined, { forceRefetch: true })).unwrap();
     expect(user('guest').bio).toBe(good.user!.bio);
   });
 });

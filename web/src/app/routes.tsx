@@ -1,5 +1,5 @@
 // The route table of docs/product.md, "Screens", for React Router's data
-// router (app/startup/router.tsx in the browser, src/prerender.tsx at build
+// router (app/startup/render.tsx in the browser, src/prerender.tsx at build
 // time). Each page's module is loaded with its route (`lazy`): the entry
 // holds only the router, the store and the guards, so /login does not
 // download the feed, the composer or the shell, nor a signed-in page the
@@ -9,7 +9,11 @@
 // answered: the page's hooks hold their own).
 import type { ComponentType } from 'react';
 import { Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom';
-import { api, FRESH_FOR_SECONDS, SEARCH_LIST_LIMIT, type FeedArg } from '../api/apiSlice';
+import { FRESH_FOR_SECONDS } from '../api/apiSlice';
+import { SEARCH_LIST_LIMIT, searchApi } from '../features/search/searchApi';
+import { type FeedArg, postsApi } from '../api/postsApi';
+import { usersApi } from '../api/usersApi';
+import { notificationsApi } from '../api/notificationsApi';
 import { restoreLastVisit } from '../features/last-visit';
 import { selectFilter } from '../features/posts/feedSlice';
 import { backendAnswering } from '../lib/backendGate';
@@ -41,7 +45,7 @@ function readsBeforeRender(
     await before?.();
     const started = [
       ...reads(store.dispatch, params, new URL(request.url)),
-      store.dispatch(api.endpoints.getBookmarks.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
+      store.dispatch(postsApi.endpoints.getBookmarks.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
     ];
     const answered = Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
     if (backendAnswering()) await answered;
@@ -50,7 +54,7 @@ function readsBeforeRender(
 }
 
 const feed = (dispatch: Dispatch, arg: FeedArg) =>
-  dispatch(api.endpoints.getFeed.initiate(arg, { forceRefetch: FRESH_FOR_SECONDS }));
+  dispatch(postsApi.endpoints.getFeed.initiate(arg, { forceRefetch: FRESH_FOR_SECONDS }));
 
 /** A page's module, loaded with its route. */
 const page = <Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) => ({
@@ -97,7 +101,7 @@ function signedInPages(store: AppStore): RouteObject[] {
       path: 'profile/:username',
       ...page(() => import('./pages/ProfilePage'), 'ProfilePage'),
       loader: readsBeforeRender(store, (dispatch, { username = '' }) => [
-        dispatch(api.endpoints.getUserByName.initiate(username, { forceRefetch: FRESH_FOR_SECONDS })),
+        dispatch(usersApi.endpoints.getUserByName.initiate(username, { forceRefetch: FRESH_FOR_SECONDS })),
         feed(dispatch, { scope: 'author', username, filter: filter() }),
       ]),
     },
@@ -105,7 +109,7 @@ function signedInPages(store: AppStore): RouteObject[] {
       path: 'post/:postId',
       ...page(() => import('./pages/PostDetailPage'), 'PostDetailPage'),
       loader: readsBeforeRender(store, (dispatch, { postId = '' }) => [
-        dispatch(api.endpoints.getPost.initiate(postId, { forceRefetch: FRESH_FOR_SECONDS })),
+        dispatch(postsApi.endpoints.getPost.initiate(postId, { forceRefetch: FRESH_FOR_SECONDS })),
       ]),
     },
     {
@@ -122,7 +126,9 @@ function signedInPages(store: AppStore): RouteObject[] {
         const q = (url.searchParams.get('q') ?? '').trim();
         if (!q) return [];
         return [
-          dispatch(api.endpoints.search.initiate({ q, limit: SEARCH_LIST_LIMIT }, { forceRefetch: FRESH_FOR_SECONDS })),
+          dispatch(
+            searchApi.endpoints.search.initiate({ q, limit: SEARCH_LIST_LIMIT }, { forceRefetch: FRESH_FOR_SECONDS }),
+          ),
           feed(dispatch, { scope: 'search', q }),
         ];
       }),
@@ -131,7 +137,7 @@ function signedInPages(store: AppStore): RouteObject[] {
       path: 'notifications',
       ...page(() => import('../features/notifications/NotificationsPage'), 'NotificationsPage'),
       loader: readsBeforeRender(store, (dispatch) => [
-        dispatch(api.endpoints.getNotifications.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
+        dispatch(notificationsApi.endpoints.getNotifications.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
       ]),
     },
     { path: 'settings/data', ...page(() => import('../features/demo-data/DataPage'), 'DataPage') },

@@ -1,7 +1,11 @@
 // Shared set-up for tests against the real core behind msw (msw/node), back
 // to the seed before each test, with a store signed in as the guest.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { api } from '../api/apiSlice';
+import { authApi } from '../features/auth/authApi';
+import { postWritesApi } from '../features/posts/postWrites';
+import type { SignupData } from '../api/models';
+import { usersApi } from '../api/usersApi';
+import { postsApi } from '../api/postsApi';
 import { makeStore, type AppStore } from '../app/store';
 import { createTestServer } from '@murmur/backend/node';
 import './dialogPolyfill';
@@ -10,7 +14,17 @@ export const GUEST = { username: 'guest', password: 'guest123' };
 
 /** Signs `store` in as `credentials` through the API (the login endpoint). */
 export async function signIn(store: AppStore, credentials = GUEST) {
-  return store.dispatch(api.endpoints.login.initiate(credentials)).unwrap();
+  return store.dispatch(authApi.endpoints.login.initiate(credentials)).unwrap();
+}
+
+/** Signs `store` up as a new user (the signup endpoint). */
+export async function signUp(store: AppStore, details: SignupData) {
+  return store.dispatch(authApi.endpoints.signup.initiate(details)).unwrap();
+}
+
+/** Likes the post `postId` as `store`'s user (another tab of theirs, say). */
+export async function likePost(store: AppStore, postId: string) {
+  return store.dispatch(postWritesApi.endpoints.likePost.initiate(postId)).unwrap();
 }
 
 /** Registers the hooks; `current()` is the signed-in store of the running test. */
@@ -35,7 +49,7 @@ export function withForgedToken(store: AppStore): AppStore {
 }
 
 /** The users as the API cache holds them (empty before the first read). */
-export const cachedUsers = (store: AppStore) => api.endpoints.getUsers.select()(store.getState()).data ?? [];
+export const cachedUsers = (store: AppStore) => usersApi.endpoints.getUsers.select()(store.getState()).data ?? [];
 
 /** The posts as the API cache holds them (empty before the first read). */
-export const cachedPosts = (store: AppStore) => api.endpoints.getPosts.select()(store.getState()).data ?? [];
+export const cachedPosts = (store: AppStore) => postsApi.endpoints.getPosts.select()(store.getState()).data ?? [];

@@ -5,6 +5,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { NOT_AN_EVENT_STREAM_REQUEST } from './eventsRoute.js';
 
 type Doc = Record<string, unknown> & {
   paths: Record<string, Record<string, { responses: Record<string, Record<string, unknown>> }>>;
@@ -52,5 +53,10 @@ describe('docs/openapi.json', () => {
     const shipped = require.resolve('@murmur/backend/openapi.json');
     expect(shipped).toMatch(/murmur-backend\/core\/openapi\.json$/);
     expect(readFileSync(shipped, 'utf8')).toBe(docText);
+  });
+  it("lists the stream's 406, with the message the host answers a GET that asks for no stream", () => {
+    const refused = fresh().paths['/api/events']?.get?.responses['406'] as
+      { content: { 'application/json': { example: unknown } } } | undefined;
+    expect(refused?.content['application/json'].example).toEqual({ errors: [NOT_AN_EVENT_STREAM_REQUEST] });
   });
 });

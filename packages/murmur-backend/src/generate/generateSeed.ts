@@ -8,7 +8,7 @@
 
 import { base, en, Faker, generateMersenne53Randomizer } from '@faker-js/faker';
 import { checkGenerateOptions, type GenerateOptions } from './options.js';
-import type { SeedComment, SeedData, SeedPost, SeedUser } from '../core/seed.js';
+import type { SeedComment, SeedData, SeedPost, SeedUser } from '../seedData.js';
 
 /** The demo's guest account, always the first user, so 'Login As Guest' works. */
 export const GUEST: SeedUser = {

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useGetBookmarksQuery } from '../../api/apiSlice';
+import { useGetBookmarksQuery } from '../../api/postsApi';
 import { useAppSelector } from '../../api/hooks';
 import { useLiveEvents } from '../../api/liveEvents';
 import { selectToken } from '../../api/session';

@@ -4,7 +4,7 @@ import { Avatar } from '../../components/Avatar';
 import { Logo } from '../../components/Logo';
 import { BellIcon, PlusIcon } from '../../components/icons';
 import { CreatePostModal } from '../../features/posts/CreatePostModal';
-import { notificationsLabel, selectUnreadCount } from '../../api/apiSlice';
+import { notificationsLabel, selectUnreadCount } from '../../api/notificationsApi';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { HeaderSearch } from './HeaderSearch';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSearchQuery } from '../../api/apiSlice';
+import { useSearchQuery } from '../../features/search/searchApi';
 import { tagPath } from '../../lib/hashtags';
 
 /** The results page of a search (the page itself is a route of its own, loaded when opened). */

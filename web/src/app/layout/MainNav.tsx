@@ -10,7 +10,7 @@ import {
   PaletteIcon,
   UserIcon,
 } from '../../components/icons';
-import { notificationsLabel, selectUnreadCount } from '../../api/apiSlice';
+import { notificationsLabel, selectUnreadCount } from '../../api/notificationsApi';
 import { useAppDispatch, useAppSelector } from '../../api/hooks';
 import { logout } from '../../api/session';
 import { UnreadBadge } from './UnreadBadge';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useGetUserByNameQuery } from '../../api/apiSlice';
+import { useGetUserByNameQuery } from '../../api/usersApi';
 import type { MentionProps } from '../../components/TaggedText';
 
 /**

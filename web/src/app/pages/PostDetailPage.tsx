@@ -1,5 +1,6 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { FRESH_FOR_SECONDS, useGetBookmarksQuery, useGetPostQuery } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS } from '../../api/apiSlice';
+import { useGetBookmarksQuery, useGetPostQuery } from '../../api/postsApi';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';
 import { BackIcon } from '../../components/icons';

@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { ProfilePage } from './ProfilePage';
-import { api } from '../../api/apiSlice';
+import { usersApi } from '../../api/usersApi';
+import { userWritesApi } from '../../features/users/userWrites';
 import { guestOnRealCore } from '../../testing/realCore';
 
 const session = guestOnRealCore();
@@ -44,7 +45,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.queryByRole('button', { name: 'Edit profile' })).toBeNull();
 
-    const maya = api.endpoints.getUserByName.select('maya_lind')(store.getState()).data!;
+    const maya = usersApi.endpoints.getUserByName.select('maya_lind')(store.getState()).data!;
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
     expect(count(/Posts?$/)).toBe(3);
     expect(count(/Followers?$/)).toBe(maya.followers.length);
@@ -88,7 +89,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
     renderProfile('maya_lind');
     await user.click(await screen.findByRole('button', { name: /Followers?$/ }));
     const dialog = screen.getByRole('dialog', { name: 'Followers of Maya Lindqvist' });
-    const maya = api.endpoints.getUserByName.select('maya_lind')(store.getState()).data!;
+    const maya = usersApi.endpoints.getUserByName.select('maya_lind')(store.getState()).data!;
     const links = within(dialog).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(maya.followers.map((f) => `/profile/${f.username}`));
 
@@ -109,7 +110,7 @@ describe('the profile page', { timeout: 20_000 }, () => {
   it('shows a javascript: website as plain text, never as a link', async () => {
     // The core refuses one now, but a state saved before that rule may hold it.
     await expect(
-      store.dispatch(api.endpoints.editUser.initiate({ website: 'javascript:alert(1)' })).unwrap(),
+      store.dispatch(userWritesApi.endpoints.editUser.initiate({ website: 'javascript:alert(1)' })).unwrap(),
     ).rejects.toMatchObject({
       status: 400,
     });

@@ -1,6 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { FRESH_FOR_SECONDS, useGetUserByNameQuery } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS } from '../../api/apiSlice';
+import { useGetUserByNameQuery } from '../../api/usersApi';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { FRESH_FOR_SECONDS, SEARCH_LIST_LIMIT, useSearchQuery } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS } from '../../api/apiSlice';
+import { SEARCH_LIST_LIMIT, useSearchQuery } from '../../features/search/searchApi';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api';
 import { tagPath } from '../../lib/hashtags';

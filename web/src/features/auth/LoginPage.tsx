@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router-dom';
-import { useLoginMutation } from '../../api/apiSlice';
+import { useLoginMutation } from './authApi';
 import { useHydrated } from '../../lib/useHydrated';
 import { AuthLayout } from './AuthLayout';
 import { PasswordField, TextField } from './AuthFields';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Link, useLocation } from 'react-router-dom';
-import { useSignupMutation } from '../../api/apiSlice';
+import { useSignupMutation } from './authApi';
 import { fieldOfMessage, nameProblem, passwordProblem, usernameProblem, type Problem } from '../../api/inputRules';
 import { errorMessage } from '../../lib/api';
 import { useHydrated } from '../../lib/useHydrated';

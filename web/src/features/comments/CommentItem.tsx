@@ -1,7 +1,7 @@
 import { memo, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast/headless';
-import { useDeleteCommentMutation, useEditCommentMutation } from '../../api/apiSlice';
+import { useDeleteCommentMutation, useEditCommentMutation } from './commentsApi';
 import { codePoints, commentProblem, INPUT_ERRORS, MAX_COMMENT_CHARS, trimmed } from '../../api/inputRules';
 import type { Comment } from '../../api/models';
 import { Avatar } from '../../components/Avatar';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { api } from '../../api/apiSlice';
+import { postsApi } from '../../api/postsApi';
 import { INPUT_ERRORS } from '../../api/inputRules';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
@@ -12,7 +12,7 @@ const session = guestOnRealCore();
 let store: AppStore;
 beforeEach(async () => {
   store = session.current();
-  await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+  await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
 });
 
 const post = (id: string) => cachedPosts(store).find((p) => p._id === id)!;
@@ -55,7 +55,7 @@ describe('the comment box', { timeout: 20_000 }, () => {
     const old = state.posts.find((p) => p._id === 'p-02')!.comments.find((c) => c.author === 'u-guest')!;
     old.text = 'o'.repeat(300);
     session.core.importSnapshot(JSON.stringify(state));
-    await store.dispatch(api.endpoints.getPosts.initiate(undefined, { forceRefetch: true })).unwrap();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate(undefined, { forceRefetch: true })).unwrap();
     const { user } = renderPanel('p-02');
 
     const mine = screen.getByRole('listitem', { name: /Comment by Guest/ });

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useAddCommentMutation } from '../../api/apiSlice';
+import { useAddCommentMutation } from './commentsApi';
 import { useAppSelector } from '../../api/hooks';
 import { codePoints, commentProblem, INPUT_ERRORS, MAX_COMMENT_CHARS, trimmed } from '../../api/inputRules';
 import { selectSignedInUser } from '../../api/session';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer } from '@murmur/backend/node';
 import { BACKUP_MESSAGES } from '@murmur/backend/protocol';
-import { api } from '../../api/apiSlice';
+import { postsApi } from '../../api/postsApi';
 import { makeStore, type AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { cachedPosts, signIn } from '../../testing/realCore';
@@ -130,7 +130,7 @@ describe('backup and restore', () => {
   }
 
   const contents = async () => {
-    await store.dispatch(api.endpoints.getPosts.initiate(undefined, { forceRefetch: true }));
+    await store.dispatch(postsApi.endpoints.getPosts.initiate(undefined, { forceRefetch: true }));
     return cachedPosts(store).map((post) => post.content);
   };
 

@@ -5,8 +5,9 @@ import { makeStore, type AppStore } from '../../app/store';
 import { createTestServer } from '@murmur/backend/node';
 import { DATA_CHANGED_EVENT } from '@murmur/backend/protocol';
 import { renderWithProviders } from '../../testing/render';
-import { api } from '../../api/apiSlice';
-import { cachedPosts, signIn } from '../../testing/realCore';
+import { postsApi } from '../../api/postsApi';
+import { usersApi } from '../../api/usersApi';
+import { cachedPosts, signIn, signUp } from '../../testing/realCore';
 import '../../testing/dialogPolyfill';
 import { ResetDemoData } from './ResetDemoData';
 import { DataSync } from './useDataSync';
@@ -35,7 +36,7 @@ describe('Reset demo data', () => {
   it('asks first, then puts the seed back and refreshes the screens', async () => {
     const user = userEvent.setup();
     changeElsewhere('/api/posts', { postData: { content: 'Made before the reset' } });
-    await store.dispatch(api.endpoints.getPosts.initiate());
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
     expect(contents()).toContain('Made before the reset');
     renderWithProviders(<ResetDemoData />, { store });
 
@@ -56,14 +57,14 @@ describe('Reset demo data', () => {
     renderWithProviders(<ResetDemoData />, { store });
     await user.click(screen.getByRole('button', { name: 'Reset demo data' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    await store.dispatch(api.endpoints.getPosts.initiate());
+    await store.dispatch(postsApi.endpoints.getPosts.initiate());
     expect(contents()).toContain('Still here');
   });
 
   it('ends the session of a user the seed does not have', async () => {
     const user = userEvent.setup();
     const details = { firstName: 'New', lastName: 'Comer', username: 'newcomer', password: 'password1', avatarURL: '' };
-    await store.dispatch(api.endpoints.signup.initiate(details)).unwrap();
+    await signUp(store, details);
     renderWithProviders(<ResetDemoData />, { store });
     await user.click(screen.getByRole('button', { name: 'Reset demo data' }));
     await user.click(screen.getByRole('button', { name: 'Reset' }));
@@ -74,8 +75,8 @@ describe('Reset demo data', () => {
 describe('useDataSync', () => {
   it('reads posts, users and the signed-in user again when the data changed', async () => {
     // Pages showing the posts and a profile are open (they hold them in the API cache).
-    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
-    await store.dispatch(api.endpoints.getUserByName.initiate('guest')).unwrap();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
+    await store.dispatch(usersApi.endpoints.getUserByName.initiate('guest')).unwrap();
     renderWithProviders(<DataSync />, { store });
     changeElsewhere('/api/posts', { postData: { content: 'From another tab' } });
     changeElsewhere('/api/users/edit', { userData: { bio: 'Edited in another tab' } });
@@ -87,7 +88,9 @@ describe('useDataSync', () => {
     await waitFor(() => expect(contents()).toContain('From another tab'));
     await waitFor(() => expect(store.getState().session.user?.bio).toBe('Edited in another tab'));
     await waitFor(() =>
-      expect(api.endpoints.getUserByName.select('guest')(store.getState()).data?.bio).toBe('Edited in another tab'),
+      expect(usersApi.endpoints.getUserByName.select('guest')(store.getState()).data?.bio).toBe(
+        'Edited in another tab',
+      ),
     );
   });
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
 import toast from 'react-hot-toast/headless';
+import { usersApi } from '../../api/usersApi';
 import { api } from '../../api/apiSlice';
 import { backendDataChanged } from '../../api/dataChanged';
 import { selectLiveOpen } from '../../api/liveActions';
@@ -27,7 +28,7 @@ export async function refreshAfterDataChange(dispatch: SharedDispatch, getState:
   const me = getState().session.user;
   if (!me) return;
   const read = await dispatch(
-    api.endpoints.getUserByName.initiate(me.username, { forceRefetch: true, subscribe: false }),
+    usersApi.endpoints.getUserByName.initiate(me.username, { forceRefetch: true, subscribe: false }),
   );
   if (getState().session.user?._id !== me._id) return;
   const missing = read.error && 'status' in read.error && read.error.status === 404;

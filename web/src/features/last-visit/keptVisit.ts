@@ -1,14 +1,15 @@
 // What a return visit shows first, as it is stored: Home's first page (5
 // posts, Latest, the order a visit opens with) and the visitor's bookmark
-// ids, as RTK Query's own cache entries, for the build and the session that
+// ids, as the backend answered them, for the build and the session that
 // wrote them. In localStorage: read synchronously as the app starts
 // (IndexedDB would add an open and a transaction on the way to the first
 // post, beside the backend's own), small, and belonging to the session
 // saved there (docs/architecture.md says more).
 import { DATABASE_NAME } from '@murmur/backend/protocol';
-import { FEED_PAGE_SIZE, type FeedArg, type RestoredCache } from '../../api/apiSlice';
 import type { SessionState } from '../../api/storedSession';
+import type { PostsPageResponse } from '../../api/types';
 import { isRecord } from '../../lib/isRecord';
+import { FEED_PAGE_SIZE, postsApi, type FeedArg } from '../../api/postsApi';
 
 /** The localStorage key of the kept visit. */
 export const KEPT_VISIT_KEY = 'murmur.lastVisit';
@@ -32,8 +33,13 @@ export interface KeptVisit {
   /** The session it belongs to: another session (another user, a new sign-in) never sees it. */
   userId: string;
   token: string;
-  /** RTK Query's entries and their tags, as `cacheRestored` puts them back. */
-  cache: RestoredCache;
+  cache: KeptCache;
+}
+
+/** What is shown again: Home's first page (Latest) and the bookmark ids, as answered. */
+export interface KeptCache {
+  feed: PostsPageResponse;
+  bookmarks?: string[];
 }
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -47,55 +53,25 @@ export function localStore(): Storage | undefined {
   }
 }
 
-/** Whether `arg` is the list kept (Home, Latest). */
-export function isKeptFeed(arg: unknown): boolean {
-  return isRecord(arg) && arg.scope === KEPT_FEED.scope && arg.filter === KEPT_FEED.filter;
-}
-
-/** The API cache's part that the next visit shows: its entries and tags, as RTK Query keeps them. */
-interface ApiCache {
-  queries: Record<string, unknown>;
-  provided: { keys: Record<string, unknown> };
-}
+type CacheState = Parameters<ReturnType<typeof postsApi.endpoints.getBookmarks.select>>[0];
 
 /**
- * What of `api` is kept: Home's first page (Latest) as answered, and the
- * bookmark ids; null when there is nothing to show (no answer yet, an empty
- * feed).
+ * What of the API cache is kept: Home's first page (Latest) as answered, and
+ * the bookmark ids; null when there is nothing to show (no answer yet, an
+ * empty feed).
  */
-export function keptCache(api: ApiCache): RestoredCache | null {
-  const entries = Object.entries(api.queries).filter(([, entry]) => isRecord(entry) && entry.status === 'fulfilled');
-  const feed = entries.find(
-    ([, entry]) => isRecord(entry) && entry.endpointName === 'getFeed' && isKeptFeed(entry.originalArgs),
-  );
-  const bookmarks = entries.find(([, entry]) => isRecord(entry) && entry.endpointName === 'getBookmarks');
-  if (!feed || !isRecord(feed[1])) return null;
-  const [feedKey, feedEntry] = feed;
-  const data = feedEntry.data;
-  const first = isRecord(data) && Array.isArray(data.pages) ? data.pages[0] : undefined;
-  if (!isRecord(first) || !Array.isArray(first.posts) || first.posts.length === 0) return null;
-  const page = { ...first, posts: first.posts.slice(0, FEED_PAGE_SIZE) };
-  const queries: Record<string, unknown> = { [feedKey]: { ...feedEntry, data: { pages: [page], pageParams: [1] } } };
-  if (bookmarks) queries[bookmarks[0]] = bookmarks[1];
-  const keys: Record<string, unknown> = {};
-  const tags: Record<string, Record<string, string[]>> = {};
-  for (const key of Object.keys(queries)) {
-    const provided = api.provided.keys[key];
-    if (!Array.isArray(provided)) continue;
-    keys[key] = provided;
-    for (const tag of provided) {
-      if (!isRecord(tag) || typeof tag.type !== 'string') continue;
-      const id = tag.id === undefined ? '__internal_without_id' : String(tag.id);
-      ((tags[tag.type] ??= {})[id] ??= []).push(key);
-    }
-  }
-  return { queries, provided: { tags, keys } };
+export function keptCache(state: CacheState): KeptCache | null {
+  const first = postsApi.endpoints.getFeed.select(KEPT_FEED)(state).data?.pages[0];
+  if (!first || first.posts.length === 0) return null;
+  const feed = { ...first, posts: first.posts.slice(0, FEED_PAGE_SIZE) };
+  const bookmarks = postsApi.endpoints.getBookmarks.select()(state).data;
+  return bookmarks ? { feed, bookmarks } : { feed };
 }
 
 /** Keeps `cache` for `session` and this build; too large, or no session, keeps nothing. Never throws. */
 export function keepVisit(
   session: SessionState,
-  cache: RestoredCache | null,
+  cache: KeptCache | null,
   storage: Storage | undefined = localStore(),
 ): void {
   if (!cache || !session.token || !session.user) return forgetVisit(storage);
@@ -118,24 +94,12 @@ export function forgetVisit(storage: Storage | undefined = localStore()): void {
   }
 }
 
-/** Whether `value` holds a fulfilled entry of each kept query, in the shape Home reads. */
-function isKeptCache(value: unknown): value is RestoredCache {
-  if (!isRecord(value) || !isRecord(value.queries) || !isRecord(value.provided)) return false;
-  const { tags, keys } = value.provided;
-  if (!isRecord(tags) || !isRecord(keys)) return false;
-  return Object.values(value.queries).every((entry) => {
-    if (!isRecord(entry) || entry.status !== 'fulfilled') return false;
-    if (entry.endpointName === 'getBookmarks') return Array.isArray(entry.data);
-    const data = entry.data;
-    return (
-      entry.endpointName === 'getFeed' &&
-      isKeptFeed(entry.originalArgs) &&
-      isRecord(data) &&
-      Array.isArray(data.pageParams) &&
-      Array.isArray(data.pages) &&
-      data.pages.every((page) => isRecord(page) && Array.isArray(page.posts) && typeof page.total === 'number')
-    );
-  });
+/** Whether `value` holds a page of posts, and bookmark ids if any, in the shape Home reads. */
+function isKeptCache(value: unknown): value is KeptCache {
+  if (!isRecord(value) || !isRecord(value.feed)) return false;
+  const { feed, bookmarks } = value;
+  const idsOk = bookmarks === undefined || (Array.isArray(bookmarks) && bookmarks.every((x) => typeof x === 'string'));
+  return idsOk && Array.isArray(feed.posts) && feed.posts.every(isRecord) && typeof feed.total === 'number';
 }
 
 /**

@@ -4,13 +4,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { DATABASE_NAME } from '@murmur/backend/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/apiSlice';
+import { postsApi } from '../../api/postsApi';
 import { backendDataChanged } from '../../api/dataChanged';
 import { logout } from '../../api/session';
 import { makeStore, type AppStore } from '../../app/store';
 import { holdBackendRequestsUntil } from '../../lib/backendGate';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
-import { guestOnRealCore, signIn } from '../../testing/realCore';
+import { guestOnRealCore, likePost, signIn } from '../../testing/realCore';
 import { renderRoutes } from '../../testing/render';
 import {
   BUILD_ID,
@@ -21,7 +21,6 @@ import {
   keptCache,
   readKeptVisit,
 } from './keptVisit';
-import { restoreAgainForTests } from './lastVisit';
 
 guestOnRealCore();
 
@@ -31,7 +30,6 @@ function savedData(present: boolean) {
 }
 
 beforeEach(() => {
-  restoreAgainForTests();
   savedData(true);
   stubMatchMedia();
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
@@ -47,16 +45,15 @@ const kept = () => localStorage.getItem(KEPT_VISIT_KEY);
 async function firstVisit(): Promise<AppStore> {
   const store = makeStore({ persist: true });
   await signIn(store);
-  const read = store.dispatch(api.endpoints.getFeed.initiate(KEPT_FEED));
+  const read = store.dispatch(postsApi.endpoints.getFeed.initiate(KEPT_FEED));
   await read.unwrap();
   read.unsubscribe();
-  await store.dispatch(api.endpoints.getBookmarks.initiate()).unwrap();
+  await store.dispatch(postsApi.endpoints.getBookmarks.initiate()).unwrap();
   return store;
 }
 
-/** A next visit: a new page, the backend still starting. */
+/** A next visit: a new page (a new store), the backend still starting. */
 function nextVisit(): { store: AppStore; start: () => Promise<void> } {
-  restoreAgainForTests();
   let start!: () => void;
   holdBackendRequestsUntil(new Promise<void>((resolve) => (start = resolve)));
   return {
@@ -68,17 +65,14 @@ function nextVisit(): { store: AppStore; start: () => Promise<void> } {
 }
 
 describe('what is kept', () => {
-  it("Home's first page (Latest) and the bookmark ids, in RTK Query's shape, for this build and session", async () => {
+  it("Home's first page (Latest) and the bookmark ids, as answered, for this build and session", async () => {
     const store = await firstVisit();
     const visit = readKeptVisit(store.getState().session);
     expect(visit).toMatchObject({ build: BUILD_ID, userId: store.getState().session.user?._id });
-    const entries = Object.values(visit!.cache.queries) as { endpointName: string; data: unknown }[];
-    expect(entries.map((entry) => entry.endpointName).sort()).toEqual(['getBookmarks', 'getFeed']);
-    const feed = entries.find((entry) => entry.endpointName === 'getFeed')!.data as { pages: { posts: unknown[] }[] };
-    expect(feed.pages).toHaveLength(1);
-    expect(feed.pages[0]!.posts).toHaveLength(5);
-    // The tags they provide go with them: an invalidation reaches the copy too.
-    expect(Object.keys(visit!.cache.provided.tags)).toEqual(expect.arrayContaining(['Post', 'Feed', 'Bookmark']));
+    const answered = postsApi.endpoints.getFeed.select(KEPT_FEED)(store.getState()).data!.pages[0]!;
+    expect(visit!.cache.feed).toEqual(answered);
+    expect(visit!.cache.feed.posts).toHaveLength(5);
+    expect(visit!.cache.bookmarks).toEqual(postsApi.endpoints.getBookmarks.select()(store.getState()).data);
   });
 
   it('nothing from another build, another session, or unreadable; those are forgotten', async () => {
@@ -96,7 +90,7 @@ describe('what is kept', () => {
     expect(kept()).toBeNull();
     write({ userId: 'u-someone-else' });
     expect(readKeptVisit(mine)).toBeNull();
-    write({ cache: { queries: { x: { status: 'fulfilled', endpointName: 'getFeed', data: 'not pages' } } } });
+    write({ cache: { feed: 'not a page' } });
     expect(readKeptVisit(mine)).toBeNull();
     localStorage.setItem(KEPT_VISIT_KEY, '{not json');
     expect(readKeptVisit(mine)).toBeNull();
@@ -106,14 +100,12 @@ describe('what is kept', () => {
   it('an empty feed, or a copy too large to be worth reading, is not kept', async () => {
     const store = await firstVisit();
     const { session: mine } = store.getState();
-    expect(keptCache({ queries: {}, provided: { keys: {} } })).toBeNull();
-    const cache = keptCache(store.getState().api)!;
+    expect(keptCache(makeStore().getState())).toBeNull();
+    const cache = keptCache(store.getState())!;
     keepVisit(mine, cache);
     expect(kept()).not.toBeNull();
-    const feedKey = Object.keys(cache.queries).find((key) => key.startsWith('getFeed'))!;
     const huge = structuredClone(cache);
-    const entry = huge.queries[feedKey] as { data: { pages: { posts: { content: string }[] }[] } };
-    entry.data.pages[0]!.posts[0]!.content = 'x'.repeat(KEPT_VISIT_MAX_CHARS);
+    huge.feed.posts[0]!.content = 'x'.repeat(KEPT_VISIT_MAX_CHARS);
     keepVisit(mine, huge);
     expect(kept()).toBeNull();
   });
@@ -126,7 +118,7 @@ describe('when it is forgotten', () => {
     store.dispatch(backendDataChanged());
     expect(kept()).toBeNull();
     // Home, on screen, keeps its next answer.
-    await store.dispatch(api.endpoints.getFeed.initiate(KEPT_FEED, { forceRefetch: true, subscribe: false }));
+    await store.dispatch(postsApi.endpoints.getFeed.initiate(KEPT_FEED, { forceRefetch: true, subscribe: false }));
     expect(kept()).not.toBeNull();
     store.dispatch(logout());
     expect(kept()).toBeNull();
@@ -136,13 +128,13 @@ describe('when it is forgotten', () => {
 describe('the next visit', { timeout: 20_000 }, () => {
   it("draws the feed seen last with the app's own cards before the backend answers, then the backend's answer", async () => {
     const first = await firstVisit();
-    const golden = (await first.dispatch(api.endpoints.getFeed.initiate(KEPT_FEED)).unwrap()).pages[0]!.posts.find(
+    const golden = (await first.dispatch(postsApi.endpoints.getFeed.initiate(KEPT_FEED)).unwrap()).pages[0]!.posts.find(
       (post) => post.content.startsWith('Golden hour'),
     )!;
     // Liked in another tab since: the copy still shows it unliked, the answer liked.
     const other = makeStore();
     await signIn(other);
-    await other.dispatch(api.endpoints.likePost.initiate(golden._id)).unwrap();
+    await likePost(other, golden._id);
 
     const { store, start } = nextVisit();
     await renderRoutes('/', { store });

@@ -4,10 +4,10 @@
 // them read once seen, which the bell's name then says.
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../api/apiSlice';
+import { notificationsApi } from '../../api/notificationsApi';
 import { makeStore } from '../../app/store';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
-import { guestOnRealCore } from '../../testing/realCore';
+import { guestOnRealCore, signUp } from '../../testing/realCore';
 import { renderRoutes } from '../../testing/render';
 
 const session = guestOnRealCore();
@@ -44,7 +44,7 @@ describe('/notifications', { timeout: 20_000 }, () => {
       timeout: 5000,
     });
     const read = await store
-      .dispatch(api.endpoints.getNotifications.initiate(undefined, { forceRefetch: true }))
+      .dispatch(notificationsApi.endpoints.getNotifications.initiate(undefined, { forceRefetch: true }))
       .unwrap();
     expect(read.unread).toBe(0);
     // What was new stays marked for this visit.
@@ -54,16 +54,12 @@ describe('/notifications', { timeout: 20_000 }, () => {
   it('says when there are none', async () => {
     // A user who just signed up has had nothing happen to them yet.
     const fresh = makeStore();
-    await fresh
-      .dispatch(
-        api.endpoints.signup.initiate({
-          firstName: 'New',
-          lastName: 'Comer',
-          username: 'newcomer',
-          password: 'secret123',
-        }),
-      )
-      .unwrap();
+    await signUp(fresh, {
+      firstName: 'New',
+      lastName: 'Comer',
+      username: 'newcomer',
+      password: 'secret123',
+    });
     await renderRoutes('/notifications', { store: fresh });
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
   });

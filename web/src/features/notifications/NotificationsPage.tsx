@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../../api/apiSlice';
+import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../../api/notificationsApi';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
 import { Timestamp } from '../../components/Timestamp';

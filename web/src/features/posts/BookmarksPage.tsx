@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { selectBookmarkIds } from '../../api/apiSlice';
+import { selectBookmarkIds } from '../../api/postsApi';
 import { useAppSelector } from '../../api/hooks';
 import { Spinner } from '../../components/Spinner';
 import { Feed } from './Feed';

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast/headless';
-import { useEditPostMutation } from '../../api/apiSlice';
+import { useEditPostMutation } from './postWrites';
 import type { Post, PostData } from '../../api/models';
 import { Modal } from '../../components/Modal';
 import { withErrorToast } from '../../lib/notify';

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { api } from '../../api/apiSlice';
+import { postsApi } from '../../api/postsApi';
 import type { ArrivalScope } from '../../api/liveActions';
 import type { Post } from '../../api/models';
 import { useAppDispatch } from '../../api/hooks';
@@ -40,7 +40,7 @@ export function NewPostsBar({ scope, posts }: { scope: ArrivalScope; posts: read
     const place = readingPlace(headerBottom());
     const midList = place !== undefined && firstCard?.dataset.postId !== place.postId;
     dispatch(
-      api.util.updateQueryData('getFeed', { scope, filter: 'Latest' }, (feed) => {
+      postsApi.util.updateQueryData('getFeed', { scope, filter: 'Latest' }, (feed) => {
         const first = feed.pages[0];
         if (!first) return;
         const fresh = waiting.filter((p) => !feed.pages.some((page) => page.posts.some((q) => q._id === p._id)));

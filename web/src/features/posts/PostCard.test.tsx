@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { api } from '../../api/apiSlice';
+import { postsApi } from '../../api/postsApi';
 import type { Post } from '../../api/models';
 import { makeStore } from '../../app/store';
 import { testPost, testUser } from '../../testing/fixtures';
@@ -23,7 +23,7 @@ function post(overrides: Partial<Post> = {}): Post {
 /** A store signed in as `me` whose cached bookmark ids are `bookmarks`. */
 function signedIn(bookmarks: string[] = []) {
   const store = makeStore({ preloadedState: { session: { user: me, token: 't' } } });
-  void store.dispatch(api.util.upsertQueryData('getBookmarks', undefined, bookmarks));
+  void store.dispatch(postsApi.util.upsertQueryData('getBookmarks', undefined, bookmarks));
   return { store };
 }
 

@@ -1,14 +1,14 @@
 import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import toast from 'react-hot-toast/headless';
+import { selectBookmarkIds } from '../../api/postsApi';
 import {
-  selectBookmarkIds,
   useAddBookmarkMutation,
   useDeletePostMutation,
   useDislikePostMutation,
   useLikePostMutation,
   useRemoveBookmarkMutation,
-} from '../../api/apiSlice';
+} from './postWrites';
 import { useAppSelector } from '../../api/hooks';
 import type { Post } from '../../api/models';
 import { Avatar } from '../../components/Avatar';

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast/headless';
-import { useCreatePostMutation } from '../../api/apiSlice';
+import { useCreatePostMutation } from './postWrites';
 import type { PostData } from '../../api/models';
 import { withErrorToast } from '../../lib/notify';
 import { PostForm } from './PostForm';

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast/headless';
 import { Avatar } from '../../components/Avatar';
-import { useUploadMediaMutation } from '../../api/apiSlice';
+import { useUploadMediaMutation } from '../../api/uploadMedia';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { errorMessage } from '../../lib/api';

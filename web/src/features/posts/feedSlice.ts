@@ -3,7 +3,7 @@
 // posts that arrived live and wait behind Home's and Explore's "N new posts"
 // bar (NewPostsBar.tsx) until the reader asks for them.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { FEED_PAGE_SIZE, type FeedFilter } from '../../api/apiSlice';
+import { FEED_PAGE_SIZE, type FeedFilter } from '../../api/postsApi';
 import { postArrived, postUpdated, type ArrivalScope } from '../../api/liveActions';
 import type { Post } from '../../api/models';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSelector } from 'react-redux';
-import { FRESH_FOR_SECONDS, useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/apiSlice';
+import { FRESH_FOR_SECONDS } from '../../api/apiSlice';
+import { useGetBookmarksQuery, useGetFeedInfiniteQuery, type FeedArg } from '../../api/postsApi';
 import type { Post } from '../../api/models';
 import { useAppSelector } from '../../api/hooks';
 import { selectToken } from '../../api/session';

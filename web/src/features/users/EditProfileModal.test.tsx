@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
 import { EditProfileModal, UPDATE_FAILED } from './EditProfileModal';
-import { api } from '../../api/apiSlice';
+import { usersApi } from '../../api/usersApi';
+import { postsApi } from '../../api/postsApi';
 import { cachedPosts, cachedUsers, guestOnRealCore, signIn, withForgedToken } from '../../testing/realCore';
 import { INPUT_ERRORS } from '../../api/inputRules';
 
@@ -38,10 +39,10 @@ describe('the profile editor', { timeout: 20_000 }, () => {
 
   it('saves bio, website and a preset avatar: the stored user, the user list, the profile and the posts follow', async () => {
     const user = userEvent.setup();
-    await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
-    await store.dispatch(api.endpoints.getUserByName.initiate('guest')).unwrap();
+    await store.dispatch(usersApi.endpoints.getUsers.initiate()).unwrap();
+    await store.dispatch(usersApi.endpoints.getUserByName.initiate('guest')).unwrap();
     // A page showing the posts is open: the edit reloads them.
-    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+    await store.dispatch(postsApi.endpoints.getPosts.initiate()).unwrap();
     const token = store.getState().session.token;
     const success = vi.spyOn(toast, 'success');
     const { onClose } = renderEditor();
@@ -65,7 +66,7 @@ describe('the profile editor', { timeout: 20_000 }, () => {
     expect(store.getState().session.user).toMatchObject(expected);
     expect(store.getState().session.token).toBe(token);
     expect(cachedUsers(store).find((u) => u.username === 'guest')).toMatchObject(expected);
-    expect(api.endpoints.getUserByName.select('guest')(store.getState()).data).toMatchObject(expected);
+    expect(usersApi.endpoints.getUserByName.select('guest')(store.getState()).data).toMatchObject(expected);
     await waitFor(() => {
       const mine = cachedPosts(store).filter((p) => p.username === 'guest');
       expect(mine.length).toBeGreaterThan(0);

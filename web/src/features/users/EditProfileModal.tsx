@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import toast from 'react-hot-toast/headless';
-import { useEditUserMutation, useUploadMediaMutation } from '../../api/apiSlice';
+import { useEditUserMutation } from './userWrites';
+import { useUploadMediaMutation } from '../../api/uploadMedia';
 import {
   bioProblem,
   codePoints,

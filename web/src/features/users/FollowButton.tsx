@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast/headless';
-import { useFollowUserMutation, useUnfollowUserMutation } from '../../api/apiSlice';
+import { useFollowUserMutation, useUnfollowUserMutation } from './userWrites';
 import { useAppSelector } from '../../api/hooks';
 import type { UserSummary } from '../../api/models';
 import { selectSignedInUser } from '../../api/session';

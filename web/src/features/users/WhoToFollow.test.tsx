@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/render';
-import { api } from '../../api/apiSlice';
+import { usersApi } from '../../api/usersApi';
 import { guestOnRealCore } from '../../testing/realCore';
 import { WHO_TO_FOLLOW_MAX } from './follows';
 import { WhoToFollow } from './WhoToFollow';
@@ -29,7 +29,7 @@ describe('Who to Follow', { timeout: 20_000 }, () => {
 
     const me = store.getState().session.user!;
     // The slow way: everyone but the guest and those followed, from the whole list.
-    const everyone = await store.dispatch(api.endpoints.getUsers.initiate()).unwrap();
+    const everyone = await store.dispatch(usersApi.endpoints.getUsers.initiate()).unwrap();
     const expected = everyone
       .filter((u) => u._id !== me._id && !me.following.some((f) => f._id === u._id))
       .slice(0, WHO_TO_FOLLOW_MAX)

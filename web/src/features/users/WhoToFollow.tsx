@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { useGetSuggestionsQuery } from '../../api/apiSlice';
+import { useGetSuggestionsQuery } from '../../api/usersApi';
 import { useAppSelector } from '../../api/hooks';
 import { selectSignedInUser } from '../../api/session';
 import { Spinner } from '../../components/Spinner';
