@@ -298,14 +298,20 @@ impl<'a> Render<'a> {
     }
 
     pub fn comment(&self, comment: &'a Comment) -> Option<CommentView<'a>> {
-        let author = self.db.user(&comment.author)?;
+        let (username, first_name, last_name, avatar_url) = match self.db.user(&comment.author) {
+            Some(u) => (&u.username, &u.first_name, &u.last_name, &u.avatar_url),
+            None => {
+                let b = comment.byline.as_ref()?;
+                (&b.username, &b.first_name, &b.last_name, &b.avatar_url)
+            }
+        };
         Some(CommentView {
             id: &comment.id,
             text: &comment.text,
-            username: &author.username,
-            first_name: &author.first_name,
-            last_name: &author.last_name,
-            avatar_url: &author.avatar_url,
+            username,
+            first_name,
+            last_name,
+            avatar_url,
             votes: VotesView {
                 upvoted_by: self.summaries(&comment.upvoted_by),
                 downvoted_by: self.summaries(&comment.downvoted_by),

@@ -124,6 +124,13 @@ impl utoipa::PartialSchema for CommentData {
 #[cfg(test)]
 impl ToSchema for CommentData {}
 
+impl CommentData {
+    /// The text as sent.
+    pub fn into_text(self) -> String {
+        self.0
+    }
+}
+
 impl CommentRequest {
     /// The text as sent.
     fn text(self) -> String {
@@ -158,6 +165,7 @@ fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         downvoted_by: Vec::new(),
         created_at: now,
         updated_at: now,
+        byline: None,
     });
     post.updated_at = now;
     changed_post(&cx, 201, &post_id)
