@@ -156,6 +156,9 @@ pub struct BookmarksResponse<'a> {
 pub struct FollowResponse<'a> {
     /// The signed-in user after the change.
     pub user: UserView<'a>,
+    /// The user followed or unfollowed, after the change (the MirageJS
+    /// template's answer, which apps built on it read).
+    pub follow_user: UserView<'a>,
     pub all_users: Vec<UserView<'a>>,
 }
 

@@ -357,6 +357,8 @@ fn catalogue() -> Vec<ApiError> {
         NotFollowing,
         EditCommentNotOwner,
         DeleteCommentNotOwner,
+        AlreadyUpvoted,
+        AlreadyDownvoted,
         PostNotFound,
         CommentNotFound,
         UserNotFound,

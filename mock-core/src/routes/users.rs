@@ -37,7 +37,8 @@ route_table! {
         response: 200 UsersResponse<'static>,
         errors: [],
     }
-    /// One user by `_id`.
+    /// One user by `_id`, else the user whose `username` is exactly that (as apps built on the
+    /// MirageJS template ask it).
     open Get "/api/users/{userId}" => profile {
         response: 200 UserResponse<'static>,
         errors: [UserNotFound],
@@ -81,12 +82,13 @@ route_table! {
         errors: [PostNotFound, NotBookmarked],
     }
     /// Follows a user: the target joins `following`, the signed-in user joins the target's
-    /// `followers`. The answer's `user` is the signed-in user after the change.
+    /// `followers`. The answer's `user` is the signed-in user after the change, `followUser` the
+    /// target after it.
     token Post "/api/users/follow/{followUserId}" => follow {
         response: 200 FollowResponse<'static>,
         errors: [UserNotFound, CannotFollowYourself, AlreadyFollowing],
     }
-    /// Unfollows a user (both lists change).
+    /// Unfollows a user (both lists change); answered as a follow.
     token Post "/api/users/unfollow/{followUserId}" => unfollow {
         response: 200 FollowResponse<'static>,
         errors: [UserNotFound, NotFollowing],
@@ -162,9 +164,11 @@ fn suggestions(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     Reply::ok(&UsersResponse { users })
 }
 
-/// One user by `_id`.
+/// One user by `_id`, else by exact username (apps built on the template
+/// ask this route with a username).
 fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    one_user(&cx, cx.db.user(cx.param("userId")))
+    let key = cx.param("userId");
+    one_user(&cx, cx.db.user(key).or_else(|| cx.db.user_by_username(key)))
 }
 
 /// One user by username (a profile page's address, a mention's link).
@@ -328,8 +332,10 @@ fn set_following(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError
     }
     let render = cx.render();
     let user = render.db.user(&me.id).ok_or(ApiError::Internal)?;
+    let followed = render.db.user(&target).ok_or(ApiError::Internal)?;
     Reply::ok(&FollowResponse {
         user: render.user(user),
+        follow_user: render.user(followed),
         all_users: render.users(),
     })
 }
