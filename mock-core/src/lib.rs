@@ -38,6 +38,7 @@ mod search;
 mod seed;
 mod seed_import;
 mod seed_refs;
+mod settings;
 mod snapshot;
 mod time;
 mod unicode;

@@ -20,6 +20,7 @@ use crate::routes::comments::CommentData;
 use crate::rules::MIN_PASSWORD_CHARS;
 use crate::seed::DEFAULT_AVATAR;
 use crate::seed_refs::{optional_id, Moment, Notes, Reference};
+use crate::settings::ApiSettings;
 use crate::unicode::chars;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -36,7 +37,7 @@ type Index = BTreeMap<String, usize>;
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a seed object {users, follows?, posts?}"
+    expecting = "a seed object {users, follows?, posts?, api?}"
 )]
 struct SeedDoc {
     users: Vec<SeedUser>,
@@ -44,6 +45,9 @@ struct SeedDoc {
     follows: Vec<(Reference, Reference)>,
     #[serde(default)]
     posts: Vec<SeedPost>,
+    /// The API's settings the seed's app needs (`crate::settings`).
+    #[serde(default)]
+    api: Option<ApiSettings>,
 }
 
 #[derive(Deserialize)]
@@ -250,10 +254,14 @@ impl Directory {
 /// counter (uploads stay). Dates default to `now_ms`.
 pub fn import(db: &Db, json: &str, now_ms: i64) -> Result<(Db, SeedReport), String> {
     let mut de = serde_json::Deserializer::from_str(json);
-    let doc: SeedDoc = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let mut doc: SeedDoc = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         format!("{path}: {}", e.into_inner())
     })?;
+    let settings = match doc.api.take() {
+        Some(api) => api.checked()?,
+        None => db.settings.clone(),
+    };
     let mut notes = Notes::default();
     let mut rng = db.rng.clone();
     let (ids, usernames) = user_ids(&doc.users)?;
@@ -303,6 +311,7 @@ pub fn import(db: &Db, json: &str, now_ms: i64) -> Result<(Db, SeedReport), Stri
     crate::snapshot::check(&users, &posts).map_err(|e| format!("the loaded state: {e}"))?;
     let mut fresh = Db::from_parts(users, posts, counters, rng);
     fresh.base_path = db.base_path.clone();
+    fresh.settings = settings;
     Ok((fresh, report))
 }
 

@@ -150,6 +150,16 @@ pub struct BookmarksResponse<'a> {
     pub bookmarks: Vec<&'a str>,
 }
 
+/// The bookmark routes' answer with the `bookmarks: "posts"` setting (the
+/// MirageJS template's shape).
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS, ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BookmarkedPostsResponse<'a> {
+    /// The bookmarked posts, in the order they were bookmarked.
+    pub bookmarks: Vec<PostView<'a>>,
+}
+
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]

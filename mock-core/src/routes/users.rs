@@ -11,7 +11,10 @@ use crate::notify;
 use crate::query::{query_type, Number};
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
-use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
+use crate::settings::BookmarkShape;
+use crate::views::{
+    BookmarkedPostsResponse, BookmarksResponse, FollowResponse, UserResponse, UsersResponse,
+};
 use serde::Deserialize;
 
 #[cfg(test)]
@@ -25,7 +28,8 @@ route_table! {
         response: 200 UsersResponse<'static>,
         errors: [],
     }
-    /// The signed-in user's bookmarks (post ids).
+    /// The signed-in user's bookmarks: post ids, or the posts (`BookmarkedPostsResponse`) with the
+    /// `bookmarks: "posts"` setting.
     token Get "/api/users/bookmark" => bookmarks {
         response: 200 BookmarksResponse<'static>,
         errors: [],
@@ -71,12 +75,12 @@ route_table! {
             errors
         },
     }
-    /// Adds a post to the signed-in user's bookmarks.
+    /// Adds a post to the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`.
     token Post "/api/users/bookmark/{postId}" => bookmark {
         response: 200 BookmarksResponse<'static>,
         errors: [PostNotFound, AlreadyBookmarked],
     }
-    /// Removes a post from the signed-in user's bookmarks.
+    /// Removes a post from the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`.
     token Post "/api/users/remove-bookmark/{postId}" => remove_bookmark {
         response: 200 BookmarksResponse<'static>,
         errors: [PostNotFound, NotBookmarked],
@@ -214,7 +218,7 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     data.avatar_url = match data.avatar_url {
         Some(url) if url != current.avatar_url => Some(base_path::absolute(
             &cx.db.base_path,
-            rules::check_media_path("avatarURL", url)?,
+            rules::check_avatar(url, cx.db.settings.remote_avatars())?,
         )),
         other => other,
     };
@@ -247,8 +251,19 @@ fn changed<'a>(new: &'a Option<String>, old: &str) -> Option<&'a str> {
     new.as_deref().filter(|new| *new != old)
 }
 
+/// The bookmarks as ids, or as posts with the `bookmarks: "posts"` setting.
 fn bookmarks_of(cx: &Ctx<'_>, me: &AuthUser) -> Result<Reply, ApiError> {
     let user = cx.db.user(&me.id).ok_or(ApiError::UserNotRegistered)?;
+    if cx.db.settings.bookmarks == BookmarkShape::Posts {
+        let render = cx.render();
+        return Reply::ok(&BookmarkedPostsResponse {
+            bookmarks: user
+                .bookmarks
+                .iter()
+                .filter_map(|id| render.db.post(id).and_then(|p| render.post(p)))
+                .collect(),
+        });
+    }
     Reply::ok(&BookmarksResponse {
         bookmarks: user.bookmarks.iter().map(String::as_str).collect(),
     })
