@@ -63,17 +63,7 @@ fn post_length_is_a_setting() {
         400,
         "Post content must be at most 280 characters",
     );
-    let mut d = TestApi::new();
-    let token = d.guest();
-    let long = json!({"postData": {"content": "a".repeat(200)}}).to_string();
-    d.fails(
-        "POST",
-        "/api/posts",
-        Some(&token),
-        &long,
-        400,
-        "Post content must be at most 100 characters",
-    );
+    spec_post_limit_holds(&mut TestApi::new(), 200);
 }
 
 #[test]
@@ -183,8 +173,13 @@ fn wrong_settings_say_what_to_change_and_change_nothing() {
         error.contains("api.maxPostChars must be 1 to 10000"),
         "{error}"
     );
+    spec_post_limit_holds(&mut t, 101);
+}
+
+/// A post of `chars` (over 100) is refused with the spec's message.
+fn spec_post_limit_holds(t: &mut TestApi, chars: usize) {
     let token = t.guest();
-    let long = json!({"postData": {"content": "a".repeat(101)}}).to_string();
+    let long = json!({"postData": {"content": "a".repeat(chars)}}).to_string();
     t.fails(
         "POST",
         "/api/posts",
