@@ -11,8 +11,25 @@ export type Latency = number | readonly [min: number, max: number];
 /** `404`: an `/api` path the core does not know answers 404 (the default). `passthrough`: it goes on to the network. */
 export type UnhandledRequest = 'error' | 'passthrough';
 
+/**
+ * The API's settings, where apps built on the MirageJS template and the spec
+ * differ (the core's `ApiSettings`, docs/API.md). Each one absent is the spec's.
+ */
+export interface MurmurApiSettings {
+  /** What the bookmark routes answer: the posts' ids (`'ids'`, default) or the posts (`'posts'`, the template's). */
+  bookmarks?: 'ids' | 'posts';
+  /** The most characters in a post's content, 1 to 10000. Default 100. */
+  maxPostChars?: number;
+  /** The fewest characters of a password at sign-up, 1 to 128. Default 8. */
+  minPasswordChars?: number;
+  /** Where a client's `avatarURL` may live: a path on this site (`'site'`, default) or also any http(s) URL (`'anywhere'`). */
+  avatars?: 'site' | 'anywhere';
+}
+
 /** What both entry points take. */
 export interface MurmurCommonOptions {
+  /** The API's settings for an app built on the MirageJS template (see `MurmurApiSettings`). Default the spec's. */
+  api?: MurmurApiSettings;
   /** Where the site lives, with leading and trailing slash (`/`, `/murmur/`). Default `/`. */
   basePath?: string;
   /** The host's own users, posts and follows, or a snapshot; default the demo seed. */

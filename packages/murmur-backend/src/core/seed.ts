@@ -10,6 +10,7 @@
 // the item, and nothing is half imported. `generate` builds a seed first, with
 // a module loaded only when asked for (../generate/generateSeed.ts).
 
+import type { MurmurApiSettings } from './hostOptions.js';
 import { checkGenerateOptions, type GenerateOptions } from '../generate/options.js';
 
 /** A user named by another record: a username (Murmur's shape), or a summary as the API embeds one. */
@@ -77,6 +78,8 @@ export interface SeedData {
   users: SeedUser[];
   follows?: [follower: string, followed: string][];
   posts?: SeedPost[];
+  /** The API's settings this data's app needs (see `MurmurApiSettings`); they replace the host's `api`. */
+  api?: MurmurApiSettings;
 }
 
 /**
@@ -110,6 +113,8 @@ export interface SeedableCore {
   importSnapshot(json: string): void;
   /** Returns the `SeedReport` as JSON (an older core returns nothing). */
   importSeed(json: string): string | void;
+  /** Sets the API's settings (JSON); throws saying what to change. */
+  configure?(json: string): void;
 }
 
 /** Why a seed was refused: names the user, post or follow, and the API's message. */
