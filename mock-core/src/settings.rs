@@ -14,7 +14,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 /// The most characters a host may allow in a post (the size rules bound it:
-/// a post is one JSON body of at most 256 kB).
+/// a post is one JSON body of at most `MAX_BODY_BYTES`).
 pub const MAX_POST_CHARS_SETTING: usize = 10_000;
 
 /// What the bookmark routes answer.
