@@ -118,6 +118,7 @@ impl Api {
             base_path::rebase(&mut db, &from, &self.db.base_path);
         }
         base_path::apply(&mut db, &self.db.base_path);
+        db.settings = self.db.settings.clone();
         self.events.replaced(db.revision());
         self.db = db;
     }

@@ -118,8 +118,10 @@ fn a_remote_avatar_is_a_setting() {
 }
 
 #[test]
-fn settings_stay_through_a_reset_and_a_seed_may_name_its_own() {
+fn settings_stay_through_a_loaded_state_and_a_reset_and_a_seed_may_name_its_own() {
     let mut t = configured(json!({"bookmarks": "posts"}));
+    let saved = t.api.export_snapshot();
+    t.api.import_snapshot(&saved).unwrap();
     t.api.reset();
     let token = t.guest();
     let (_, json) = t.post("/api/users/bookmark/p-02", &token, Value::Null);

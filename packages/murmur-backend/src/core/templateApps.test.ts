@@ -6,7 +6,7 @@
 // settings (`api`: bookmarks as posts, longer posts, shorter passwords,
 // remote avatars) apply in Node, over HTTP and from a seed that names them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMurmurServer, startMurmurHttpServer } from '../node/index.js';
+import { createMurmurServer, createNodeCore, startMurmurHttpServer } from '../node/index.js';
 import { signIn } from '../http/testing.js';
 import { SeedError, type SeedData } from './seed.js';
 
@@ -98,5 +98,55 @@ describe('apps built on the MirageJS template', () => {
     expect(() => createMurmurServer({ seed: twice })).toThrow(
       new SeedError('seed: user "omar" (users[1]): _id "1" is users[0]\'s too'),
     );
+  });
+
+  it("serve a template app's journey, and it is all still there after a reload", async () => {
+    const settings = { bookmarks: 'posts', maxPostChars: 280, avatars: 'anywhere' } as const;
+    const core = createNodeCore();
+    const first = createMurmurServer({ core, seed: template, api: settings });
+    await first.ready;
+    first.server.listen({ onUnhandledRequest: 'bypass' });
+    close = () => first.server.close();
+    const base = 'http://murmur.test/';
+    const token = await signIn(base, 'omar', 'omar12');
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${base}api/${path}`, {
+        method,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const posted = await call('POST', 'posts', { postData: { content: 'y'.repeat(200) } });
+    expect(posted.status).toBe(201);
+    const mine = (posted.json.posts as { _id: string; content: string }[]).find((p) => p.content.length === 200)!;
+    expect((await call('POST', `posts/like/${mine._id}`)).status).toBe(200);
+    const marked = await call('POST', `users/bookmark/${mine._id}`);
+    expect(marked.json.bookmarks[0].content).toBe('y'.repeat(200));
+    const commented = await call('POST', `comments/add/${mine._id}`, { commentData: { text: 'first!' } });
+    const comment = (commented.json.posts as { _id: string; comments: { _id: string }[] }[]).find(
+      (p) => p._id === mine._id,
+    )!.comments[0]!;
+    const voted = await call('POST', `comments/upvote/${mine._id}/${comment._id}`);
+    expect(voted.json.comments[0].votes.upvotedBy.map((u: { username: string }) => u.username)).toEqual(['omar']);
+    const followed = await call('POST', 'users/follow/1');
+    expect(followed.json.followUser.username).toBe('maya');
+    expect(followed.json.followUser.followers.map((u: { username: string }) => u.username)).toEqual(['omar']);
+    const avatar = 'https://cdn.example.com/omar.png';
+    expect((await call('POST', 'users/edit', { userData: { avatarURL: avatar } })).json.user.avatarURL).toBe(avatar);
+    // A reload: a new backend over the state the first one saved.
+    const saved = core.exportSnapshot();
+    first.server.close();
+    const second = createMurmurServer({ seed: { snapshot: saved }, api: settings });
+    await second.ready;
+    second.server.listen({ onUnhandledRequest: 'bypass' });
+    close = () => second.server.close();
+    const again = await call('GET', 'users/bookmark');
+    expect(again.json.bookmarks.map((p: { _id: string }) => p._id)).toEqual([mine._id]);
+    expect(again.json.bookmarks[0].likes.likeCount).toBe(1);
+    expect(again.json.bookmarks[0].comments[0].votes.upvotedBy).toHaveLength(1);
+    const omar = await call('GET', 'users/omar');
+    expect(omar.json.user.avatarURL).toBe(avatar);
+    expect(omar.json.user.following.map((u: { username: string }) => u.username)).toEqual(['maya']);
   });
 });
