@@ -49,16 +49,20 @@ pub enum AvatarPlace {
     deny_unknown_fields,
     expecting = "an object {bookmarks?, maxPostChars?, minPasswordChars?, avatars?}"
 )]
-#[cfg_attr(test, derive(TS, ToSchema), ts(optional_fields))]
+#[cfg_attr(test, derive(TS, ToSchema))]
 pub struct ApiSettings {
     /// `"ids"` (default) or `"posts"`.
+    #[cfg_attr(test, ts(as = "Option<BookmarkShape>", optional))]
     pub bookmarks: BookmarkShape,
     /// The most characters in a post's content: 1 to 10000, default 100.
+    #[cfg_attr(test, ts(as = "Option<usize>", optional))]
     pub max_post_chars: usize,
     /// The fewest characters of a new password at sign-up: 1 to 128,
     /// default 8.
+    #[cfg_attr(test, ts(as = "Option<usize>", optional))]
     pub min_password_chars: usize,
     /// `"site"` (default) or `"anywhere"`.
+    #[cfg_attr(test, ts(as = "Option<AvatarPlace>", optional))]
     pub avatars: AvatarPlace,
 }
 

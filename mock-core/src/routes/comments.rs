@@ -82,11 +82,11 @@ pub struct CommentRequest {
     /// trimming (stored trimmed). An edit may send back the text the
     /// comment already has. One of `commentData`, `comment` and `text` is
     /// required; the first sent is read.
-    #[cfg_attr(test, ts(type = "string | { text: string }"))]
+    #[cfg_attr(test, ts(optional, type = "string | { text: string }"))]
     #[serde(default)]
     pub comment_data: Option<CommentData>,
     /// As `commentData`.
-    #[cfg_attr(test, ts(type = "string | { text: string }"))]
+    #[cfg_attr(test, ts(optional, type = "string | { text: string }"))]
     #[serde(default)]
     pub comment: Option<CommentData>,
     /// The text alone.

@@ -9,17 +9,17 @@ export type ApiSettings = {
 /**
  * `"ids"` (default) or `"posts"`.
  */
-bookmarks: BookmarkShape, 
+bookmarks?: BookmarkShape, 
 /**
  * The most characters in a post's content: 1 to 10000, default 100.
  */
-maxPostChars: number, 
+maxPostChars?: number, 
 /**
  * The fewest characters of a new password at sign-up: 1 to 128,
  * default 8.
  */
-minPasswordChars: number, 
+minPasswordChars?: number, 
 /**
  * `"site"` (default) or `"anywhere"`.
  */
-avatars: AvatarPlace, };
+avatars?: AvatarPlace, };

@@ -11,11 +11,11 @@ export type CommentRequest = {
  * comment already has. One of `commentData`, `comment` and `text` is
  * required; the first sent is read.
  */
-commentData: string | { text: string }, 
+commentData?: string | { text: string }, 
 /**
  * As `commentData`.
  */
-comment: string | { text: string }, 
+comment?: string | { text: string }, 
 /**
  * The text alone.
  */
