@@ -214,6 +214,7 @@ impl Api {
             base_path::rebase(&mut db, &from, &self.db.base_path);
         }
         base_path::apply(&mut db, &self.db.base_path);
+        db.settings = self.db.settings.clone();
         self.events.replaced(db.revision());
         self.db = db;
     }
@@ -229,6 +230,7 @@ impl Api {
     /// Puts a new state (a seed, a generated one) in place of this one, one
     /// revision on: a new state never reuses a revision this one has had.
     fn replace_with_new(&mut self, mut db: Db) {
+        db.settings = self.db.settings.clone();
         db.take_changes();
         db.set_revision(self.db.revision().saturating_add(1));
         self.keys = Keys::default();
@@ -244,8 +246,19 @@ impl Api {
     pub fn import_seed(&mut self, json: &str, now: Now) -> Result<SeedReport, String> {
         let (mut db, report) = crate::seed_import::import(&self.db, json, now.epoch_ms)?;
         base_path::apply(&mut db, &self.db.base_path);
+        // A seed that names its `api` settings brings them.
+        let settings = db.settings.clone();
         self.replace_with_new(db);
+        self.db.settings = settings;
         Ok(report)
+    }
+
+    /// Sets the API's settings (JSON, see `crate::settings::ApiSettings`;
+    /// each absent member its default). They stay through a reset, a seed
+    /// (unless it names its own) and a loaded state.
+    pub fn configure(&mut self, json: &str) -> Result<(), String> {
+        self.db.settings = crate::settings::ApiSettings::read(json)?;
+        Ok(())
     }
 
     /// Builds the search index now (tag feeds and searches build it on

@@ -33,7 +33,9 @@ pub fn normalize(base: &str) -> Result<String, String> {
 
 /// A path that passed the media rule, under `base` if it is relative.
 pub fn absolute(base: &str, path: String) -> String {
-    if path.is_empty() || path.starts_with('/') {
+    // An avatar on another site (the `avatars: "anywhere"` setting) stays.
+    let remote = path.starts_with("https://") || path.starts_with("http://");
+    if path.is_empty() || path.starts_with('/') || remote {
         path
     } else {
         format!("{base}{path}")

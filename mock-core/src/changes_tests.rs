@@ -29,7 +29,7 @@ fn every_write_that_succeeds_changes_the_state_and_every_read_does_not() {
     let mut t = TestApi::new();
     let token = t.guest();
     let me = Some(token.as_str());
-    let writes: [(&str, &str, Value); 17] = [
+    let writes: [(&str, &str, Value); 21] = [
         (
             "POST",
             "/api/posts",
@@ -52,7 +52,15 @@ fn every_write_that_succeeds_changes_the_state_and_every_read_does_not() {
             "/api/comments/edit/p-13/c-15",
             json!({"commentData": "Hello"}),
         ),
+        ("POST", "/api/comments/upvote/p-13/c-15", Value::Null),
+        ("POST", "/api/comments/downvote/p-13/c-15", Value::Null),
         ("POST", "/api/comments/delete/p-13/c-15", Value::Null),
+        (
+            "POST",
+            "/api/comments/add/p-13",
+            json!({"commentData": "Again"}),
+        ),
+        ("DELETE", "/api/comments/delete/p-13/c-16", Value::Null),
         ("POST", "/api/users/bookmark/p-01", Value::Null),
         ("POST", "/api/users/remove-bookmark/p-01", Value::Null),
         ("POST", "/api/users/follow/u-priya", Value::Null),

@@ -161,6 +161,10 @@ pub struct Db {
     /// Where the site lives (`/`, `/murmur/`): media and avatar paths are
     /// absolute under it (see `crate::base_path`).
     pub base_path: String,
+    /// The host's choices where the template and the spec differ (see
+    /// `crate::settings`): configuration, not data, so kept across a reset
+    /// or a loaded state.
+    pub settings: crate::settings::ApiSettings,
 }
 
 /// See [`Db::user_lists_mut`].
@@ -208,6 +212,7 @@ impl Db {
             post_json: RefCell::default(),
             search: OnceCell::new(),
             base_path: "/".to_owned(),
+            settings: crate::settings::ApiSettings::default(),
         };
         db.reindex_users();
         db.reindex_posts();

@@ -35,6 +35,8 @@ pub enum ApiError {
     NotFollowing,
     EditCommentNotOwner,
     DeleteCommentNotOwner,
+    AlreadyUpvoted,
+    AlreadyDownvoted,
     PostNotFound,
     CommentNotFound,
     UserNotFound,
@@ -144,6 +146,10 @@ impl ApiError {
             }
             ApiError::DeleteCommentNotOwner => {
                 (400, "Cannot delete a comment doesn't belong to the User.")
+            }
+            ApiError::AlreadyUpvoted => (400, "Cannot upvote a comment that is already upvoted."),
+            ApiError::AlreadyDownvoted => {
+                (400, "Cannot downvote a comment that is already downvoted.")
             }
             ApiError::PostNotFound => (404, "Post not found"),
             ApiError::CommentNotFound => (404, "Comment not found"),

@@ -40,6 +40,7 @@ mod search;
 mod seed;
 mod seed_import;
 mod seed_refs;
+mod settings;
 mod snapshot;
 mod time;
 mod unicode;

@@ -61,6 +61,22 @@ pub struct Comment {
     pub downvoted_by: Vec<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Who wrote it as a seed named them, when that is no user of this
+    /// state (`author` is then empty): a template app's fixtures hold
+    /// comments by people who are not among their users.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub byline: Option<Byline>,
+}
+
+/// A comment author's name and avatar, kept as a seed gave them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Byline {
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    #[serde(rename = "avatarURL")]
+    pub avatar_url: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

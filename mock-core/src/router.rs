@@ -580,10 +580,11 @@ mod tests {
         }
         assert_eq!(
             seen.len(),
-            34,
+            37,
             "22 endpoints of the spec, media, the tag feed, search, the Home and Explore pages, \
-             a profile by username, the author, bookmark and search pages, suggestions and \
-             notifications (a page, and marking them read)"
+             a profile by username, the author, bookmark and search pages, suggestions, \
+             notifications (a page, and marking them read), and the MirageJS template's comment \
+             votes and DELETE of a comment"
         );
     }
 

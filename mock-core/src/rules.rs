@@ -91,9 +91,31 @@ pub fn check_name(field: &'static str, name: &str) -> Result<String, ApiError> {
     Ok(name.to_owned())
 }
 
-/// A new password: 8 to 128 characters.
-pub fn check_password(password: &str) -> Result<(), ApiError> {
-    length("password", password, MIN_PASSWORD_CHARS, MAX_PASSWORD_CHARS)
+/// A new password: `min` (the `minPasswordChars` setting, 8 by default)
+/// to 128 characters.
+pub fn check_password(password: &str, min: usize) -> Result<(), ApiError> {
+    length("password", password, min, MAX_PASSWORD_CHARS)
+}
+
+/// The most characters of an avatar URL on another site.
+pub const MAX_AVATAR_URL_CHARS: usize = 2048;
+
+/// An avatar sent by a client: a path on this site, as `mediaURL`; with the
+/// `avatars: "anywhere"` setting (`anywhere`), also an `http:`/`https:` URL
+/// of at most 2048 characters without spaces or control characters (kept as
+/// sent).
+pub fn check_avatar(url: String, anywhere: bool) -> Result<String, ApiError> {
+    let remote = anywhere
+        && (url.starts_with("https://") || url.starts_with("http://"))
+        && chars(&url) <= MAX_AVATAR_URL_CHARS
+        && !url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '\\');
+    if remote {
+        Ok(url)
+    } else {
+        check_media_path("avatarURL", url)
+    }
 }
 
 pub fn check_bio(bio: &str) -> Result<(), ApiError> {

@@ -521,7 +521,7 @@ fn the_seed_and_bulk_states_satisfy_every_rule() {
         }
     }
     for password in [crate::GUEST_PASSWORD, crate::SEED_PASSWORD] {
-        check_password(password).unwrap();
+        check_password(password, MIN_PASSWORD_CHARS).unwrap();
     }
 }
 
@@ -531,7 +531,7 @@ fn messages_name_the_field_and_the_rule() {
         (check_username("ab"), USERNAME_LENGTH),
         (check_username("a b"), USERNAME_FORMAT),
         (
-            check_password("short"),
+            check_password("short", MIN_PASSWORD_CHARS),
             "password must be 8 to 128 characters",
         ),
         (
@@ -603,7 +603,7 @@ mod props {
             prop_assert_eq!(check_comment(&c.repeat(count(MAX_COMMENT_CHARS))).is_ok(), !over);
             let site = format!("https://{}", c.repeat(count(MAX_WEBSITE_CHARS) - 8));
             prop_assert_eq!(check_website(&site).is_ok(), !over);
-            prop_assert_eq!(check_password(&c.repeat(count(MAX_PASSWORD_CHARS))).is_ok(), !over);
+            prop_assert_eq!(check_password(&c.repeat(count(MAX_PASSWORD_CHARS)), MIN_PASSWORD_CHARS).is_ok(), !over);
         }
     }
 }

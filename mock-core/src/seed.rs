@@ -391,6 +391,7 @@ fn posts() -> Vec<Post> {
                             downvoted_by: Vec::new(),
                             created_at: at,
                             updated_at: at,
+                            byline: None,
                         }
                     })
                     .collect();

@@ -14,10 +14,13 @@
 
 use crate::auth::digest_password;
 use crate::db::{Db, Rng};
+use crate::model::Byline;
 use crate::model::{Comment, Counters, Likes, Post, User};
+use crate::routes::comments::CommentData;
 use crate::rules::MIN_PASSWORD_CHARS;
 use crate::seed::DEFAULT_AVATAR;
-use crate::seed_refs::{Moment, Notes, Reference};
+use crate::seed_refs::{optional_id, Moment, Notes, Reference};
+use crate::settings::ApiSettings;
 use crate::unicode::chars;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -34,7 +37,7 @@ type Index = BTreeMap<String, usize>;
 #[derive(Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a seed object {users, follows?, posts?}"
+    expecting = "a seed object {users, follows?, posts?, api?}"
 )]
 struct SeedDoc {
     users: Vec<SeedUser>,
@@ -42,12 +45,15 @@ struct SeedDoc {
     follows: Vec<(Reference, Reference)>,
     #[serde(default)]
     posts: Vec<SeedPost>,
+    /// The API's settings the seed's app needs (`crate::settings`).
+    #[serde(default)]
+    api: Option<ApiSettings>,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SeedUser {
-    #[serde(default, rename = "_id")]
+    #[serde(default, rename = "_id", deserialize_with = "optional_id")]
     id: Option<String>,
     username: String,
     password: String,
@@ -79,7 +85,7 @@ struct SeedUser {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SeedPost {
-    #[serde(default, rename = "_id")]
+    #[serde(default, rename = "_id", deserialize_with = "optional_id")]
     id: Option<String>,
     /// The author's username.
     username: String,
@@ -116,11 +122,27 @@ struct SeedLikes {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct SeedComment {
-    #[serde(default, rename = "_id")]
+    #[serde(default, rename = "_id", deserialize_with = "optional_id")]
     id: Option<String>,
     /// The commenter's username.
     username: String,
-    text: String,
+    /// The text, under the name the template's apps give it: `text`, else
+    /// `comment`, `commentData` (bare or `{text}`) or `content`.
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    comment: Option<CommentData>,
+    #[serde(default)]
+    comment_data: Option<CommentData>,
+    #[serde(default)]
+    content: Option<String>,
+    /// The byline kept for a commenter who is no user.
+    #[serde(default)]
+    first_name: Option<String>,
+    #[serde(default)]
+    last_name: Option<String>,
+    #[serde(default, rename = "avatarURL")]
+    avatar_url: Option<String>,
     #[serde(default)]
     votes: Option<SeedVotes>,
     #[serde(default)]
@@ -201,7 +223,8 @@ impl Directory {
         }
     }
 
-    /// The users `list` names, each once, or the first that names nobody.
+    /// The users `list` names, each once; one that names nobody is dropped
+    /// (noted): a summary of someone the fixtures do not hold.
     fn resolve(
         &self,
         list: &[Reference],
@@ -211,9 +234,10 @@ impl Directory {
     ) -> Result<Vec<String>, String> {
         let mut out: Vec<String> = Vec::with_capacity(list.len());
         for (k, reference) in list.iter().enumerate() {
-            let i = self
-                .find(reference, notes, &|| at(k))
-                .ok_or_else(|| format!("{} names no user ({})", at(k), reference.shown()))?;
+            let Some(i) = self.find(reference, notes, &|| at(k)) else {
+                notes.nobody_dropped(|| format!("{} ({})", at(k), reference.shown()));
+                continue;
+            };
             let id = ids.get(i).cloned().unwrap_or_default();
             if out.contains(&id) {
                 notes.repeat(|| at(k));
@@ -230,10 +254,14 @@ impl Directory {
 /// counter (uploads stay). Dates default to `now_ms`.
 pub fn import(db: &Db, json: &str, now_ms: i64) -> Result<(Db, SeedReport), String> {
     let mut de = serde_json::Deserializer::from_str(json);
-    let doc: SeedDoc = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let mut doc: SeedDoc = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         format!("{path}: {}", e.into_inner())
     })?;
+    let settings = match doc.api.take() {
+        Some(api) => api.checked()?,
+        None => db.settings.clone(),
+    };
     let mut notes = Notes::default();
     let mut rng = db.rng.clone();
     let (ids, usernames) = user_ids(&doc.users)?;
@@ -283,6 +311,7 @@ pub fn import(db: &Db, json: &str, now_ms: i64) -> Result<(Db, SeedReport), Stri
     crate::snapshot::check(&users, &posts).map_err(|e| format!("the loaded state: {e}"))?;
     let mut fresh = Db::from_parts(users, posts, counters, rng);
     fresh.base_path = db.base_path.clone();
+    fresh.settings = settings;
     Ok((fresh, report))
 }
 
@@ -399,9 +428,10 @@ fn follow_edges(
         ] {
             for (k, reference) in list.iter().enumerate() {
                 let at = || format!("{label}: {name}[{k}]");
-                let other = directory
-                    .find(reference, notes, &at)
-                    .ok_or_else(|| format!("{} names no user ({})", at(), reference.shown()))?;
+                let Some(other) = directory.find(reference, notes, &at) else {
+                    notes.nobody_dropped(|| format!("{} ({})", at(), reference.shown()));
+                    continue;
+                };
                 let edge = if side == FOLLOWING {
                     (i, other)
                 } else {
@@ -491,10 +521,18 @@ fn millis(
 ) -> i64 {
     match moment {
         None => default,
-        Some(moment) => moment.millis().unwrap_or_else(|| {
-            notes.bad_date(|| format!("{} {}", at(), moment.shown()));
-            default
-        }),
+        Some(moment) => match moment.millis() {
+            Some((ms, other_form)) => {
+                if other_form {
+                    notes.date_form(|| format!("{} {}", at(), moment.shown()));
+                }
+                ms
+            }
+            None => {
+                notes.bad_date(|| format!("{} {}", at(), moment.shown()));
+                default
+            }
+        },
     }
 }
 
@@ -598,14 +636,29 @@ fn make_posts(
         let media_url = post.media_url.unwrap_or_default();
         note_url(&media_url, notes, &|| format!("{label}: mediaURL"));
         let mut comments = Vec::with_capacity(post.comments.len());
-        for (k, comment) in post.comments.into_iter().enumerate() {
+        for (k, mut comment) in post.comments.into_iter().enumerate() {
             let at = format!("{label}: comments[{k}]");
+            let text = comment_text(&mut comment, &at, notes)?;
             let author = directory
                 .usernames
                 .get(&comment.username)
                 .and_then(|&u| user_ids.get(u))
-                .ok_or_else(|| format!("{at}: username \"{}\" names no user", comment.username))?
-                .clone();
+                .cloned();
+            let byline = if author.is_some() {
+                None
+            } else {
+                notes.by_nobody(|| format!("{at} (\"{}\")", comment.username));
+                Some(Byline {
+                    username: comment.username.clone(),
+                    first_name: comment.first_name.take().unwrap_or_default(),
+                    last_name: comment.last_name.take().unwrap_or_default(),
+                    avatar_url: comment
+                        .avatar_url
+                        .take()
+                        .filter(|url| !url.is_empty())
+                        .unwrap_or_else(|| DEFAULT_AVATAR.to_owned()),
+                })
+            };
             let votes = comment.votes.unwrap_or_default();
             let upvoted_by = directory.resolve(&votes.upvoted_by, user_ids, notes, &|v| {
                 format!("{at}.votes.upvotedBy[{v}]")
@@ -621,12 +674,13 @@ fn make_posts(
             });
             comments.push(Comment {
                 id: comment_ids.next().unwrap_or_default(),
-                text: comment.text,
-                author,
+                text,
+                author: author.unwrap_or_default(),
                 upvoted_by,
                 downvoted_by,
                 created_at: made,
                 updated_at: changed,
+                byline,
             });
         }
         comment_count = comment_count.saturating_add(comments.len());
@@ -647,6 +701,23 @@ fn make_posts(
         });
     }
     Ok((out, comment_count))
+}
+
+/// A comment's text from the first of `text`, `comment`, `commentData` and
+/// `content` it has (noted when not `text`); refuses one with none.
+fn comment_text(comment: &mut SeedComment, at: &str, notes: &mut Notes) -> Result<String, String> {
+    if let Some(text) = comment.text.take() {
+        return Ok(text);
+    }
+    let other = comment
+        .comment
+        .take()
+        .or_else(|| comment.comment_data.take())
+        .map(CommentData::into_text)
+        .or_else(|| comment.content.take())
+        .ok_or_else(|| format!("{at}: no text (text, comment, commentData or content)"))?;
+    notes.comment_text(|| at.to_owned());
+    Ok(other)
 }
 
 /// Every comment's id, post by post, as [`user_ids`]; refuses a repeated

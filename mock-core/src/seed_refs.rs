@@ -88,6 +88,12 @@ impl<'de> Deserialize<'de> for Reference {
 /// `id: 1` style), kept as its decimal text.
 struct IdText(String);
 
+/// A seed entity's own `_id` (a `deserialize_with` for `Option<String>`):
+/// as [`IdText`], `null` as none.
+pub fn optional_id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    Ok(Option::<IdText>::deserialize(deserializer)?.map(|t| t.0))
+}
+
 impl<'de> Deserialize<'de> for IdText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct IdVisitor;
@@ -126,14 +132,18 @@ pub enum Moment {
 }
 
 impl Moment {
-    /// Milliseconds since the epoch, or `None` for text that is not RFC 3339.
-    pub fn millis(&self) -> Option<i64> {
-        match self {
-            Moment::Millis(ms) => Some(*ms),
-            Moment::Text(text) => DateTime::parse_from_rfc3339(text.trim())
-                .ok()
-                .map(|date| date.timestamp_millis()),
+    /// Milliseconds since the epoch, and whether the text was in another
+    /// form than RFC 3339 (one of those JavaScript's `Date` reads, a time
+    /// without a zone read as UTC); `None` for text that is no date.
+    pub fn millis(&self) -> Option<(i64, bool)> {
+        let text = match self {
+            Moment::Millis(ms) => return Some((*ms, false)),
+            Moment::Text(text) => text.trim(),
+        };
+        if let Ok(date) = DateTime::parse_from_rfc3339(text) {
+            return Some((date.timestamp_millis(), false));
         }
+        other_date_form(text).map(|ms| (ms, true))
     }
 
     pub fn shown(&self) -> String {
@@ -142,6 +152,60 @@ impl Moment {
             Moment::Text(text) => format!("\"{text}\""),
         }
     }
+}
+
+/// The forms of a date fixtures write besides RFC 3339: in WebAssembly,
+/// whatever the platform's `Date.parse` reads (the very reader the
+/// fixtures' app used, and no date-format parser in the module).
+#[cfg(target_arch = "wasm32")]
+fn other_date_form(text: &str) -> Option<i64> {
+    let ms = js_sys::Date::parse(text);
+    // Whole milliseconds within `Date`'s range: the cast cannot wrap.
+    ms.is_finite().then_some(ms as i64)
+}
+
+/// Natively, the forms of `Date` that fixtures use: RFC 2822 and
+/// `toUTCString()`, `toString()` (`Sat May 14 2022 10:20:30 GMT+0530 (India
+/// Standard Time)`), ISO without a zone or with a space, and month names or
+/// numbers with the date alone (`May 14 2022`, `14 May 2022`, `5/14/2022`),
+/// a time without a zone as UTC.
+#[cfg(not(target_arch = "wasm32"))]
+fn other_date_form(text: &str) -> Option<i64> {
+    use chrono::{NaiveDate, NaiveDateTime};
+    if let Ok(date) = DateTime::parse_from_rfc2822(text) {
+        return Some(date.timestamp_millis());
+    }
+    // `toString()`: the zone's name in brackets is for people.
+    let bare = text.split(" (").next().unwrap_or(text);
+    if let Ok(date) = DateTime::parse_from_str(bare, "%a %b %d %Y %H:%M:%S GMT%z") {
+        return Some(date.timestamp_millis());
+    }
+    const WITH_TIME: [&str; 5] = [
+        "%Y-%m-%dT%H:%M:%S%.f",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d %H:%M:%S%.f",
+        "%b %d %Y %H:%M:%S",
+        "%m/%d/%Y %H:%M:%S",
+    ];
+    let utc = |t: NaiveDateTime| t.and_utc().timestamp_millis();
+    for form in WITH_TIME {
+        if let Ok(t) = NaiveDateTime::parse_from_str(text, form) {
+            return Some(utc(t));
+        }
+    }
+    const DATE_ONLY: [&str; 7] = [
+        "%Y-%m-%d",
+        "%b %d %Y",
+        "%b %d, %Y",
+        "%d %b %Y",
+        "%a %b %d %Y",
+        "%m/%d/%Y",
+        "%Y/%m/%d",
+    ];
+    DATE_ONLY
+        .iter()
+        .find_map(|form| NaiveDate::parse_from_str(text, form).ok())
+        .map(|d| utc(d.and_time(chrono::NaiveTime::MIN)))
 }
 
 impl<'de> Deserialize<'de> for Moment {
@@ -220,6 +284,10 @@ pub struct Notes {
     repeat: Tally,
     liked_and_disliked: Tally,
     bad_date: Tally,
+    date_form: Tally,
+    comment_text: Tally,
+    by_nobody: Tally,
+    nobody_dropped: Tally,
     short_password: Tally,
     foreign_url: Tally,
 }
@@ -246,6 +314,18 @@ impl Notes {
     pub fn bad_date(&mut self, at: impl FnOnce() -> String) {
         self.bad_date.add(at);
     }
+    pub fn date_form(&mut self, at: impl FnOnce() -> String) {
+        self.date_form.add(at);
+    }
+    pub fn comment_text(&mut self, at: impl FnOnce() -> String) {
+        self.comment_text.add(at);
+    }
+    pub fn by_nobody(&mut self, at: impl FnOnce() -> String) {
+        self.by_nobody.add(at);
+    }
+    pub fn nobody_dropped(&mut self, at: impl FnOnce() -> String) {
+        self.nobody_dropped.add(at);
+    }
     pub fn short_password(&mut self, at: impl FnOnce() -> String) {
         self.short_password.add(at);
     }
@@ -266,8 +346,18 @@ impl Notes {
             self.liked_and_disliked
                 .line("posts with a user in both likedBy and dislikedBy, kept as a like"),
             self.bad_date.line(
-                "dates that are neither milliseconds nor RFC 3339, set to the time of loading",
+                "dates that are neither milliseconds nor a form JavaScript's Date reads, set to the time of loading",
             ),
+            self.date_form.line(
+                "dates in another form than RFC 3339, read as JavaScript's Date reads them",
+            ),
+            self.comment_text
+                .line("comment texts read from comment, commentData or content"),
+            self.by_nobody.line(
+                "comments by a username that is no user, kept with the name and avatar they carry",
+            ),
+            self.nobody_dropped
+                .line("likes, votes and follow links naming no user, dropped"),
         ];
         let as_given = [
             self.short_password.line(&format!(

@@ -150,12 +150,25 @@ pub struct BookmarksResponse<'a> {
     pub bookmarks: Vec<&'a str>,
 }
 
+/// The bookmark routes' answer with the `bookmarks: "posts"` setting (the
+/// MirageJS template's shape).
+#[derive(Debug, Serialize)]
+#[cfg_attr(test, derive(TS, ToSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct BookmarkedPostsResponse<'a> {
+    /// The bookmarked posts, in the order they were bookmarked.
+    pub bookmarks: Vec<PostView<'a>>,
+}
+
 #[derive(Debug, Serialize)]
 #[cfg_attr(test, derive(TS, ToSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FollowResponse<'a> {
     /// The signed-in user after the change.
     pub user: UserView<'a>,
+    /// The user followed or unfollowed, after the change (the MirageJS
+    /// template's answer, which apps built on it read).
+    pub follow_user: UserView<'a>,
     pub all_users: Vec<UserView<'a>>,
 }
 
@@ -298,14 +311,20 @@ impl<'a> Render<'a> {
     }
 
     pub fn comment(&self, comment: &'a Comment) -> Option<CommentView<'a>> {
-        let author = self.db.user(&comment.author)?;
+        let (username, first_name, last_name, avatar_url) = match self.db.user(&comment.author) {
+            Some(u) => (&u.username, &u.first_name, &u.last_name, &u.avatar_url),
+            None => {
+                let b = comment.byline.as_ref()?;
+                (&b.username, &b.first_name, &b.last_name, &b.avatar_url)
+            }
+        };
         Some(CommentView {
             id: &comment.id,
             text: &comment.text,
-            username: &author.username,
-            first_name: &author.first_name,
-            last_name: &author.last_name,
-            avatar_url: &author.avatar_url,
+            username,
+            first_name,
+            last_name,
+            avatar_url,
             votes: VotesView {
                 upvoted_by: self.summaries(&comment.upvoted_by),
                 downvoted_by: self.summaries(&comment.downvoted_by),

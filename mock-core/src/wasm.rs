@@ -333,6 +333,13 @@ impl MockCore {
         serde_json::to_string(&report).map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// Sets the API's settings (JSON `{bookmarks?, maxPostChars?,
+    /// minPasswordChars?, avatars?}`, each absent member the spec's value).
+    /// Throws an `Error` saying what to change.
+    pub fn configure(&mut self, json: &str) -> Result<(), JsError> {
+        self.api.configure(json).map_err(|e| JsError::new(&e))
+    }
+
     /// Builds the search index now, instead of at the first tag feed or
     /// search (call it when the page is idle).
     #[wasm_bindgen(js_name = prepareSearch)]

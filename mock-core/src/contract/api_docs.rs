@@ -111,8 +111,9 @@ Most front ends use the core through the `@murmur/backend` package (`packages/mu
 | `core.events(authorization \\| undefined, after \\| undefined)` | What `GET /api/events` streams: a `CoreResponse` whose body is an `EventsResponse` `{revision, events}`, the events after the revision `after` (a `Last-Event-ID` as sent) that the reader may read (public ones; its own notifications with a token), or one `resync` event when they are not kept; no `after` answers none (start from `revision`). A bad token answers 401, a vanished user 404, as on token routes. Poll it when `revision` has moved. |
 | `core.exportSnapshot(): string` | The whole state (password digests included) as one JSON document `{\"format\": \"murmur-snapshot\", \"version\": 1, ..., \"basePath\": \"/\"}`: `basePath` is the base its media and avatar paths were made under. |
 | `core.importSnapshot(json: string)` | Replaces the state; throws an `Error` saying why a bad document was refused, leaving the state as it was. A state saved under another base path (a backup made at `/murmur/`, restored at `/`) has its media and avatar paths moved to this core's base; a snapshot without `basePath` (saved before it was recorded) keeps its paths. |
-| `core.importSeed(json: string)` | Replaces the state with a host's seed `{users, follows?, posts?}`, in Murmur's shape (plain passwords, `[follower, followed]` usernames, posts with `likedBy` usernames and `comments`) or the API's as fixtures hold it (`_id`s, embedded `followers`/`following` and `likes.likedBy` summaries), loaded as it is: only unique ids and usernames and references that resolve (by `_id`, else by username) are enforced, `likeCount` is recomputed from `likedBy`, follows made symmetric. Returns the report as JSON (`{users, posts, comments, adapted, asGiven}`); throws an `Error` naming the item, leaving the state as it was. `@murmur/backend`'s `seed` option (and `seed: { generate }`) loads through it. |
+| `core.importSeed(json: string)` | Replaces the state with a host's seed `{users, follows?, posts?}`, in Murmur's shape (plain passwords, `[follower, followed]` usernames, posts with `likedBy` usernames and `comments`) or the API's as fixtures hold it (`_id`s, embedded `followers`/`following` and `likes.likedBy` summaries), loaded as it is: only unique ids and usernames, a post's author, a comment's text (under `text`, `comment`, `commentData` or `content`), bookmarks and `follows` pairs that resolve (by `_id`, else by username) are enforced; `likeCount` is recomputed from `likedBy`, follows made symmetric, likes, votes and follows naming no user dropped, a comment by no user kept with its byline, dates read as `Date` reads them. An `api` member sets the API's settings, as `core.configure`. Returns the report as JSON (`{users, posts, comments, adapted, asGiven}`); throws an `Error` naming the item, leaving the state as it was. `@murmur/backend`'s `seed` option (and `seed: { generate }`) loads through it. |
 | `core.loadBulk(users: number, posts: number)` | Replaces the state with generated users (the guest among them) and posts, for benchmarks. |
+| `core.configure(json: string)` | Sets the API's settings (`ApiSettings`: `{bookmarks?: \"ids\" \\| \"posts\", maxPostChars?, minPasswordChars?, avatars?: \"site\" \\| \"anywhere\"}`, each absent member the spec's value: ids, 100, 8, site), where apps built on the MirageJS template differ from the spec; they stay through a reset, a seed that names none, and a loaded state. Throws an `Error` saying what to change. `@murmur/backend`'s `api` option sets them. |
 | `core.reset()` | Back to the seed data. |
 ";
 
@@ -374,6 +375,8 @@ fn catalogue() -> Vec<ApiError> {
         NotFollowing,
         EditCommentNotOwner,
         DeleteCommentNotOwner,
+        AlreadyUpvoted,
+        AlreadyDownvoted,
         PostNotFound,
         CommentNotFound,
         UserNotFound,

@@ -4,7 +4,7 @@
 //! lives where every layer can use it. Checked on each module's runtime
 //! code (what comes before its first `#[cfg(test)]`).
 
-const BELOW_ROUTES: [&str; 14] = [
+const BELOW_ROUTES: [&str; 15] = [
     "auth",
     "base_path",
     "db",
@@ -15,6 +15,7 @@ const BELOW_ROUTES: [&str; 14] = [
     "rules",
     "search",
     "seed",
+    "settings",
     "snapshot",
     "time",
     "unicode",

@@ -84,11 +84,11 @@ fn signup(cx: Ctx<'_>) -> Result<Reply, ApiError> {
         return Err(ApiError::SignupFieldsEmpty);
     }
     rules::check_username(&req.username)?;
-    rules::check_password(&req.password)?;
+    rules::check_password(&req.password, cx.db.settings.min_password_chars)?;
     let first_name = rules::check_name("firstName", &req.first_name)?;
     let last_name = rules::check_name("lastName", &req.last_name)?;
     let avatar_url = match req.avatar_url.filter(|a| !a.is_empty()) {
-        Some(url) => rules::check_media_path("avatarURL", url)?,
+        Some(url) => rules::check_avatar(url, cx.db.settings.remote_avatars())?,
         None => DEFAULT_AVATAR.to_owned(),
     };
     let avatar_url = base_path::absolute(&cx.db.base_path, avatar_url);

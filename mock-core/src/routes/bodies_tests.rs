@@ -50,13 +50,13 @@ const REQUESTS: [Cases; 8] = [
     ("POST", "/api/comments/add/p-01", true, [
         ("{\"commentData\": \"hi\"", "not valid JSON (EOF while parsing an object at line 1 column 20)"),
         (r#"{"commentData": 5}"#, "commentData: invalid type: integer `5`, expected a text string or an object {\"text\": string}"),
-        (r#"{"comment": "hi"}"#, "missing field `commentData`"),
+        (r#"{"body": "hi"}"#, "missing field `commentData` (or `comment` or `text`)"),
         (r#"{"commentData": {"body": "hi"}}"#, "commentData: missing field `text`"),
     ]),
     ("POST", "/api/comments/edit/p-02/c-04", true, [
         ("{\"commentData\": \"hi\"]", "not valid JSON (expected `,` or `}` at line 1 column 21)"),
         (r#"{"commentData": {"text": 1}}"#, "commentData.text: invalid type: integer `1`, expected a string"),
-        ("{}", "missing field `commentData`"),
+        ("{}", "missing field `commentData` (or `comment` or `text`)"),
         ("null", "invalid type: null, expected a JSON object"),
     ]),
     ("POST", "/api/media", true, [

@@ -52,17 +52,47 @@ route_table! {
         minimal: PostResponse<'static>,
         errors: [PostNotFound, CommentNotFound, DeleteCommentNotOwner],
     }
+    /// As `POST`: apps built on the MirageJS template delete a comment with `DELETE`.
+    token Delete "/api/comments/delete/{postId}/{commentId}" => delete {
+        response: 201 PostsResponse<'static>,
+        minimal: PostResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, DeleteCommentNotOwner],
+    }
+    /// Upvotes a comment as the signed-in user (taking back their downvote), as the MirageJS
+    /// template keeps votes: `votes.upvotedBy` and `votes.downvotedBy` hold user summaries.
+    /// Answers the post's comments, newest first.
+    token Post "/api/comments/upvote/{postId}/{commentId}" => upvote {
+        response: 201 CommentsResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, AlreadyUpvoted],
+    }
+    /// Downvotes a comment as the signed-in user (taking back their upvote); as upvoting.
+    token Post "/api/comments/downvote/{postId}/{commentId}" => downvote {
+        response: 201 CommentsResponse<'static>,
+        errors: [PostNotFound, CommentNotFound, AlreadyDownvoted],
+    }
 }
 
+/// The text under `commentData` (the spec's), else `comment` or `text` (as
+/// apps built on the MirageJS template send it).
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase", expecting = "a JSON object")]
-#[cfg_attr(test, derive(TS, ToSchema))]
+#[cfg_attr(test, derive(TS, ToSchema), ts(optional_fields))]
 pub struct CommentRequest {
     /// The comment text, bare or as `{text}`: 1 to 280 characters after
     /// trimming (stored trimmed). An edit may send back the text the
-    /// comment already has.
-    #[cfg_attr(test, ts(type = "string | { text: string }"))]
-    pub comment_data: CommentData,
+    /// comment already has. One of `commentData`, `comment` and `text` is
+    /// required; the first sent is read.
+    #[cfg_attr(test, ts(optional, type = "string | { text: string }"))]
+    #[serde(default)]
+    pub comment_data: Option<CommentData>,
+    /// As `commentData`.
+    #[cfg_attr(test, ts(optional, type = "string | { text: string }"))]
+    #[serde(default)]
+    pub comment: Option<CommentData>,
+    /// The text alone.
+    #[cfg_attr(test, schema(value_type = String))]
+    #[serde(default)]
+    pub text: Option<String>,
 }
 
 /// A comment's text, sent bare (`"hi"`) or as an object (`{"text": "hi"}`):
@@ -124,10 +154,23 @@ impl utoipa::PartialSchema for CommentData {
 #[cfg(test)]
 impl ToSchema for CommentData {}
 
-impl CommentRequest {
+impl CommentData {
     /// The text as sent.
-    fn text(self) -> String {
-        self.comment_data.0
+    pub fn into_text(self) -> String {
+        self.0
+    }
+}
+
+impl CommentRequest {
+    /// The text as sent; 400 when no field holds it.
+    fn text(self) -> Result<String, ApiError> {
+        self.comment_data
+            .or(self.comment)
+            .map(CommentData::into_text)
+            .or(self.text)
+            .ok_or_else(|| {
+                ApiError::BadBody("missing field `commentData` (or `comment` or `text`)".into())
+            })
     }
 }
 
@@ -143,7 +186,7 @@ fn list(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text())?;
+    let text = rules::check_comment(&cx.body::<CommentRequest>()?.text()?)?;
     let post_id = cx.param("postId").to_owned();
     cx.db.post(&post_id).ok_or(ApiError::PostNotFound)?;
     let id = cx.db.next_id(IdKind::Comment);
@@ -158,6 +201,7 @@ fn add(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
         downvoted_by: Vec::new(),
         created_at: now,
         updated_at: now,
+        byline: None,
     });
     post.updated_at = now;
     changed_post(&cx, 201, &post_id)
@@ -179,7 +223,7 @@ fn locate<'a>(cx: &'a mut Ctx<'_>) -> Result<(&'a mut Post, usize), ApiError> {
 }
 
 fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let text = rules::comment_not_blank(cx.body::<CommentRequest>()?.text())?;
+    let text = rules::comment_not_blank(cx.body::<CommentRequest>()?.text()?)?;
     let now = cx.now.epoch_ms;
     let post = cx
         .db
@@ -229,6 +273,46 @@ fn delete(mut cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let post_id = post.id.clone();
     notify::comment_deleted(cx.db, &comment.id);
     changed_post(&cx, 201, &post_id)
+}
+
+fn upvote(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    vote(cx, me, true)
+}
+
+fn downvote(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
+    vote(cx, me, false)
+}
+
+/// An upvote (`up`) or a downvote by `me`, taking back the opposite one.
+fn vote(mut cx: Ctx<'_>, me: AuthUser, up: bool) -> Result<Reply, ApiError> {
+    let now = cx.now.epoch_ms;
+    let (post, index) = locate(&mut cx)?;
+    let comment = post
+        .comments
+        .get_mut(index)
+        .ok_or(ApiError::CommentNotFound)?;
+    let Comment {
+        upvoted_by,
+        downvoted_by,
+        ..
+    } = comment;
+    let (this, other, already) = if up {
+        (upvoted_by, downvoted_by, ApiError::AlreadyUpvoted)
+    } else {
+        (downvoted_by, upvoted_by, ApiError::AlreadyDownvoted)
+    };
+    if this.contains(&me.id) {
+        return Err(already);
+    }
+    other.retain(|id| *id != me.id);
+    this.push(me.id);
+    post.updated_at = now;
+    let post_id = post.id.clone();
+    let render = cx.render();
+    let post = render.db.post(&post_id).ok_or(ApiError::Internal)?;
+    Reply::created(&CommentsResponse {
+        comments: render.comments(post),
+    })
 }
 
 #[cfg(test)]

@@ -209,3 +209,126 @@ fn delete_rules() {
         TOKEN_INVALID,
     );
 }
+
+#[test]
+fn a_comment_arrives_under_comment_data_comment_or_text() {
+    let mut t = TestApi::new();
+    let token = t.guest();
+    for (body, text) in [
+        (json!({"comment": "as comment"}), "as comment"),
+        (
+            json!({"comment": {"text": "as comment object"}}),
+            "as comment object",
+        ),
+        (json!({"text": "as text"}), "as text"),
+        (
+            json!({"commentData": {"text": "first wins"}, "text": "not this"}),
+            "first wins",
+        ),
+    ] {
+        let (status, json) = t.post("/api/comments/add/p-01", &token, body);
+        assert_eq!(status, 201, "{json}");
+        assert_eq!(comments_of(&json, "p-01")[0]["text"], text);
+    }
+    let (_, json) = t.post("/api/comments/add/p-01", &token, json!({"text": "v1"}));
+    let id = comments_of(&json, "p-01")[0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, json) = t.post(
+        &format!("/api/comments/edit/p-01/{id}"),
+        &token,
+        json!({"comment": "v2"}),
+    );
+    assert_eq!(status, 201);
+    assert_eq!(comments_of(&json, "p-01")[0]["text"], "v2");
+}
+
+#[test]
+fn delete_is_also_served_as_delete() {
+    let mut t = TestApi::new();
+    let token = t.guest();
+    let (_, json) = t.post(
+        "/api/comments/add/p-01",
+        &token,
+        json!({"commentData": "bye"}),
+    );
+    let id = comments_of(&json, "p-01")[0]["_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let url = format!("/api/comments/delete/p-01/{id}");
+    let (status, json) = t.call("DELETE", &url, Some(&token), "");
+    assert_eq!(status, 201);
+    assert!(!ids(comments_of(&json, "p-01")).contains(&id.as_str()));
+    t.fails("DELETE", &url, Some(&token), "", 404, "Comment not found");
+}
+
+#[test]
+fn upvote_and_downvote_keep_one_vote_per_user() {
+    let mut t = TestApi::new();
+    let token = t.guest();
+    let up = "/api/comments/upvote/p-11/c-13";
+    let (status, json) = t.post(up, &token, Value::Null);
+    assert_eq!(status, 201);
+    let voted = |json: &Value| -> (Vec<String>, Vec<String>) {
+        let c = json["comments"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["_id"] == "c-13")
+            .unwrap();
+        let names = |list: &Value| {
+            list.as_array()
+                .unwrap()
+                .iter()
+                .map(|u| u["username"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        (
+            names(&c["votes"]["upvotedBy"]),
+            names(&c["votes"]["downvotedBy"]),
+        )
+    };
+    assert_eq!(voted(&json), (vec!["guest".to_owned()], vec![]));
+    t.fails(
+        "POST",
+        up,
+        Some(&token),
+        "",
+        400,
+        "Cannot upvote a comment that is already upvoted.",
+    );
+    let down = "/api/comments/downvote/p-11/c-13";
+    let (status, json) = t.post(down, &token, Value::Null);
+    assert_eq!(status, 201);
+    assert_eq!(voted(&json), (vec![], vec!["guest".to_owned()]));
+    t.fails(
+        "POST",
+        down,
+        Some(&token),
+        "",
+        400,
+        "Cannot downvote a comment that is already downvoted.",
+    );
+    // What the list shows after a reload of the page.
+    let (_, json) = t.get("/api/comments/p-11");
+    assert_eq!(voted(&json), (vec![], vec!["guest".to_owned()]));
+    t.fails(
+        "POST",
+        "/api/comments/upvote/p-11/c-99",
+        Some(&token),
+        "",
+        404,
+        "Comment not found",
+    );
+    t.fails(
+        "POST",
+        "/api/comments/upvote/p-99/c-13",
+        Some(&token),
+        "",
+        404,
+        "Post not found",
+    );
+    t.fails("POST", up, None, "", 401, TOKEN_INVALID);
+}

@@ -119,13 +119,27 @@ impl PostData {
     /// path the post already has is kept as it is: an old state may hold
     /// one the rule now refuses); a new relative path is made absolute
     /// under `base`.
-    pub(crate) fn check(self, current_media: Option<&str>, base: &str) -> Result<Self, ApiError> {
+    /// `max_chars` is the content's limit (the `maxPostChars` setting).
+    pub(crate) fn check(
+        self,
+        current_media: Option<&str>,
+        base: &str,
+        max_chars: usize,
+    ) -> Result<Self, ApiError> {
         if let Some(content) = &self.content {
             if content.trim().is_empty() {
                 return Err(ApiError::PostContentEmpty);
             }
-            if chars(content) > MAX_POST_CHARS {
-                return Err(ApiError::PostContentTooLong);
+            if chars(content) > max_chars {
+                return Err(if max_chars == MAX_POST_CHARS {
+                    ApiError::PostContentTooLong
+                } else {
+                    ApiError::FieldLength {
+                        field: "Post content",
+                        min: 0,
+                        max: max_chars,
+                    }
+                });
             }
         }
         if self
@@ -187,10 +201,11 @@ fn by_user(cx: Ctx<'_>) -> Result<Reply, ApiError> {
 }
 
 fn create(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
-    let data = cx
-        .body::<PostRequest>()?
-        .post_data
-        .check(None, &cx.db.base_path)?;
+    let data = cx.body::<PostRequest>()?.post_data.check(
+        None,
+        &cx.db.base_path,
+        cx.db.settings.max_post_chars,
+    )?;
     let content = data.content.ok_or(ApiError::PostContentEmpty)?;
     let id = cx.db.next_id(IdKind::Post);
     notify::posted(cx.db, &id, &me.id, &content, cx.now.epoch_ms);
@@ -229,7 +244,8 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     let id = own_post(&cx, &me.id, ApiError::EditPostNotOwner)?;
     let base = cx.db.base_path.clone();
     let current_media = cx.db.post(&id).map(|p| p.media_url.as_str());
-    let data = data.check(current_media, &base)?;
+    let max_chars = cx.db.settings.max_post_chars;
+    let data = data.check(current_media, &base, max_chars)?;
     let now = cx.now.epoch_ms;
     let before = cx
         .db

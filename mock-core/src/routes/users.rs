@@ -11,7 +11,10 @@ use crate::notify;
 use crate::query::{query_type, Number};
 use crate::router::{route_table, Ctx, Reply};
 use crate::rules;
-use crate::views::{BookmarksResponse, FollowResponse, UserResponse, UsersResponse};
+use crate::settings::BookmarkShape;
+use crate::views::{
+    BookmarkedPostsResponse, BookmarksResponse, FollowResponse, UserResponse, UsersResponse,
+};
 use serde::Deserialize;
 
 #[cfg(test)]
@@ -25,7 +28,8 @@ route_table! {
         response: 200 UsersResponse<'static>,
         errors: [],
     }
-    /// The signed-in user's bookmarks (post ids).
+    /// The signed-in user's bookmarks: post ids, or the posts (`BookmarkedPostsResponse`) with the
+    /// `bookmarks: "posts"` setting.
     token Get "/api/users/bookmark" => bookmarks {
         response: 200 BookmarksResponse<'static>,
         errors: [],
@@ -37,7 +41,8 @@ route_table! {
         response: 200 UsersResponse<'static>,
         errors: [],
     }
-    /// One user by `_id`.
+    /// One user by `_id`, else the user whose `username` is exactly that (as apps built on the
+    /// MirageJS template ask it).
     open Get "/api/users/{userId}" => profile {
         response: 200 UserResponse<'static>,
         errors: [UserNotFound],
@@ -70,23 +75,24 @@ route_table! {
             errors
         },
     }
-    /// Adds a post to the signed-in user's bookmarks.
+    /// Adds a post to the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`.
     token Post "/api/users/bookmark/{postId}" => bookmark {
         response: 200 BookmarksResponse<'static>,
         errors: [PostNotFound, AlreadyBookmarked],
     }
-    /// Removes a post from the signed-in user's bookmarks.
+    /// Removes a post from the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`.
     token Post "/api/users/remove-bookmark/{postId}" => remove_bookmark {
         response: 200 BookmarksResponse<'static>,
         errors: [PostNotFound, NotBookmarked],
     }
     /// Follows a user: the target joins `following`, the signed-in user joins the target's
-    /// `followers`. The answer's `user` is the signed-in user after the change.
+    /// `followers`. The answer's `user` is the signed-in user after the change, `followUser` the
+    /// target after it.
     token Post "/api/users/follow/{followUserId}" => follow {
         response: 200 FollowResponse<'static>,
         errors: [UserNotFound, CannotFollowYourself, AlreadyFollowing],
     }
-    /// Unfollows a user (both lists change).
+    /// Unfollows a user (both lists change); answered as a follow.
     token Post "/api/users/unfollow/{followUserId}" => unfollow {
         response: 200 FollowResponse<'static>,
         errors: [UserNotFound, NotFollowing],
@@ -162,9 +168,11 @@ fn suggestions(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     Reply::ok(&UsersResponse { users })
 }
 
-/// One user by `_id`.
+/// One user by `_id`, else by exact username (apps built on the template
+/// ask this route with a username).
 fn profile(cx: Ctx<'_>) -> Result<Reply, ApiError> {
-    one_user(&cx, cx.db.user(cx.param("userId")))
+    let key = cx.param("userId");
+    one_user(&cx, cx.db.user(key).or_else(|| cx.db.user_by_username(key)))
 }
 
 /// One user by username (a profile page's address, a mention's link).
@@ -210,7 +218,7 @@ fn edit(cx: Ctx<'_>, me: AuthUser) -> Result<Reply, ApiError> {
     data.avatar_url = match data.avatar_url {
         Some(url) if url != current.avatar_url => Some(base_path::absolute(
             &cx.db.base_path,
-            rules::check_media_path("avatarURL", url)?,
+            rules::check_avatar(url, cx.db.settings.remote_avatars())?,
         )),
         other => other,
     };
@@ -243,8 +251,19 @@ fn changed<'a>(new: &'a Option<String>, old: &str) -> Option<&'a str> {
     new.as_deref().filter(|new| *new != old)
 }
 
+/// The bookmarks as ids, or as posts with the `bookmarks: "posts"` setting.
 fn bookmarks_of(cx: &Ctx<'_>, me: &AuthUser) -> Result<Reply, ApiError> {
     let user = cx.db.user(&me.id).ok_or(ApiError::UserNotRegistered)?;
+    if cx.db.settings.bookmarks == BookmarkShape::Posts {
+        let render = cx.render();
+        return Reply::ok(&BookmarkedPostsResponse {
+            bookmarks: user
+                .bookmarks
+                .iter()
+                .filter_map(|id| render.db.post(id).and_then(|p| render.post(p)))
+                .collect(),
+        });
+    }
     Reply::ok(&BookmarksResponse {
         bookmarks: user.bookmarks.iter().map(String::as_str).collect(),
     })
@@ -328,8 +347,10 @@ fn set_following(cx: Ctx<'_>, me: AuthUser, add: bool) -> Result<Reply, ApiError
     }
     let render = cx.render();
     let user = render.db.user(&me.id).ok_or(ApiError::Internal)?;
+    let followed = render.db.user(&target).ok_or(ApiError::Internal)?;
     Reply::ok(&FollowResponse {
         user: render.user(user),
+        follow_user: render.user(followed),
         all_users: render.users(),
     })
 }

@@ -310,3 +310,34 @@ fn follow_rules() {
         TOKEN_INVALID,
     );
 }
+
+#[test]
+fn a_follow_answers_the_followed_user_too() {
+    let mut t = TestApi::new();
+    let token = t.guest();
+    let (_, json) = t.post("/api/users/follow/u-lena/", &token, Value::Null);
+    assert_eq!(json["followUser"]["_id"], "u-lena");
+    assert!(ids(&json["followUser"]["followers"]).contains(&"u-guest"));
+    assert!(json["allUsers"].is_array());
+    let (_, json) = t.post("/api/users/unfollow/u-lena/", &token, Value::Null);
+    assert_eq!(json["followUser"]["_id"], "u-lena");
+    assert!(!ids(&json["followUser"]["followers"]).contains(&"u-guest"));
+}
+
+#[test]
+fn a_user_is_found_by_id_then_by_username() {
+    let mut t = TestApi::new();
+    let (status, json) = t.get("/api/users/u-lena");
+    assert_eq!((status, &json["user"]["_id"]), (200, &json!("u-lena")));
+    let username = json["user"]["username"].as_str().unwrap().to_owned();
+    let (status, json) = t.get(&format!("/api/users/{username}"));
+    assert_eq!((status, &json["user"]["_id"]), (200, &json!("u-lena")));
+    t.fails(
+        "GET",
+        "/api/users/nobody-at-all",
+        None,
+        "",
+        404,
+        "User not found",
+    );
+}

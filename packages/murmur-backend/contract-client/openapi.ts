@@ -72,8 +72,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user's bookmarks (post ids)
-         * @description The signed-in user's bookmarks (post ids).
+         * The signed-in user's bookmarks: post ids, or the posts (`BookmarkedPostsResponse`) with the `bookmarks: "posts"` setting
+         * @description The signed-in user's bookmarks: post ids, or the posts (`BookmarkedPostsResponse`) with the `bookmarks: "posts"` setting.
          */
         get: operations["getUsersBookmark"];
         put?: never;
@@ -112,8 +112,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One user by `_id`
-         * @description One user by `_id`.
+         * One user by `_id`, else the user whose `username` is exactly that (as apps built on the MirageJS template ask it)
+         * @description One user by `_id`, else the user whose `username` is exactly that (as apps built on the MirageJS template ask it).
          */
         get: operations["getUsersByUserId"];
         put?: never;
@@ -174,8 +174,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Adds a post to the signed-in user's bookmarks
-         * @description Adds a post to the signed-in user's bookmarks.
+         * Adds a post to the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`
+         * @description Adds a post to the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`.
          */
         post: operations["postUsersBookmarkByPostId"];
         delete?: never;
@@ -194,8 +194,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Removes a post from the signed-in user's bookmarks
-         * @description Removes a post from the signed-in user's bookmarks.
+         * Removes a post from the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`
+         * @description Removes a post from the signed-in user's bookmarks; answers them as `GET /api/users/bookmark`.
          */
         post: operations["postUsersRemoveBookmarkByPostId"];
         delete?: never;
@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Follows a user: the target joins `following`, the signed-in user joins the target's `followers`
-         * @description Follows a user: the target joins `following`, the signed-in user joins the target's `followers`. The answer's `user` is the signed-in user after the change.
+         * @description Follows a user: the target joins `following`, the signed-in user joins the target's `followers`. The answer's `user` is the signed-in user after the change, `followUser` the target after it.
          */
         post: operations["postUsersFollowByFollowUserId"];
         delete?: never;
@@ -234,8 +234,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Unfollows a user (both lists change)
-         * @description Unfollows a user (both lists change).
+         * Unfollows a user (both lists change); answered as a follow
+         * @description Unfollows a user (both lists change); answered as a follow.
          */
         post: operations["postUsersUnfollowByFollowUserId"];
         delete?: never;
@@ -586,6 +586,50 @@ export interface paths {
          * @description Deletes a comment; its author or the post's author may.
          */
         post: operations["postCommentsDeleteByPostIdByCommentId"];
+        /**
+         * As `POST`: apps built on the MirageJS template delete a comment with `DELETE`
+         * @description As `POST`: apps built on the MirageJS template delete a comment with `DELETE`.
+         */
+        delete: operations["deleteCommentsDeleteByPostIdByCommentId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/upvote/{postId}/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upvotes a comment as the signed-in user (taking back their downvote), as the MirageJS template keeps votes: `votes.upvotedBy` and `votes.downvotedBy` hold user summaries
+         * @description Upvotes a comment as the signed-in user (taking back their downvote), as the MirageJS template keeps votes: `votes.upvotedBy` and `votes.downvotedBy` hold user summaries. Answers the post's comments, newest first.
+         */
+        post: operations["postCommentsUpvoteByPostIdByCommentId"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/downvote/{postId}/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Downvotes a comment as the signed-in user (taking back their upvote); as upvoting
+         * @description Downvotes a comment as the signed-in user (taking back their upvote); as upvoting.
+         */
+        post: operations["postCommentsDownvoteByPostIdByCommentId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -676,6 +720,48 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The settings; every member optional, each absent one the spec's value. */
+        ApiSettings: {
+            /**
+             * @description `"ids"` (default) or `"posts"`.
+             * @default ids
+             */
+            bookmarks: components["schemas"]["BookmarkShape"];
+            /**
+             * @description The most characters in a post's content: 1 to 10000, default 100.
+             * @default 100
+             */
+            maxPostChars: number;
+            /**
+             * @description The fewest characters of a new password at sign-up: 1 to 128,
+             *     default 8.
+             * @default 8
+             */
+            minPasswordChars: number;
+            /**
+             * @description `"site"` (default) or `"anywhere"`.
+             * @default site
+             */
+            avatars: components["schemas"]["AvatarPlace"];
+        };
+        /**
+         * @description Where an avatar sent by a client may live.
+         * @enum {string}
+         */
+        AvatarPlace: "site" | "anywhere";
+        /**
+         * @description What the bookmark routes answer.
+         * @enum {string}
+         */
+        BookmarkShape: "ids" | "posts";
+        /**
+         * @description The bookmark routes' answer with the `bookmarks: "posts"` setting (the
+         *     MirageJS template's shape).
+         */
+        BookmarkedPostsResponse: {
+            /** @description The bookmarked posts, in the order they were bookmarked. */
+            bookmarks: components["schemas"]["PostView"][];
+        };
         BookmarksResponse: {
             /** @description Ids of the bookmarked posts. */
             bookmarks: string[];
@@ -684,13 +770,15 @@ export interface components {
         CommentData: string | {
             text: string;
         };
+        /**
+         * @description The text under `commentData` (the spec's), else `comment` or `text` (as
+         *     apps built on the MirageJS template send it).
+         */
         CommentRequest: {
-            /**
-             * @description The comment text, bare or as `{text}`: 1 to 280 characters after
-             *     trimming (stored trimmed). An edit may send back the text the
-             *     comment already has.
-             */
-            commentData: components["schemas"]["CommentData"];
+            commentData?: components["schemas"]["CommentData"] | null;
+            comment?: components["schemas"]["CommentData"] | null;
+            /** @description The text alone. */
+            text?: string;
         };
         CommentView: {
             _id: string;
@@ -750,6 +838,11 @@ export interface components {
         FollowResponse: {
             /** @description The signed-in user after the change. */
             user: components["schemas"]["UserView"];
+            /**
+             * @description The user followed or unfollowed, after the change (the MirageJS
+             *     template's answer, which apps built on it read).
+             */
+            followUser: components["schemas"]["UserView"];
             allUsers: components["schemas"]["UserView"][];
         };
         LikesView: {
@@ -3197,6 +3290,236 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
+                    };
+                };
+            };
+        };
+    };
+    deleteCommentsDeleteByPostIdByCommentId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
+                Prefer?: string;
+            };
+            path: {
+                /**
+                 * @description A post's `_id`.
+                 * @example p-01
+                 */
+                postId: string;
+                /**
+                 * @description A comment's `_id` (`c-01` is on `p-01`).
+                 * @example c-01
+                 */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `PostsResponse`; with `Prefer: return=minimal`, `PostResponse` (only the post changed) */
+            201: {
+                headers: {
+                    /** @description `return=minimal` when the answer is the smaller one `Prefer` asked for; absent otherwise. */
+                    "Preference-Applied"?: "return=minimal";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
+                };
+            };
+            /** @description `Cannot delete a comment doesn't belong to the User.` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Cannot delete a comment doesn't belong to the User."[];
+                    };
+                };
+            };
+            /** @description `The token is invalid. Unauthorized access error.` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The token is invalid. Unauthorized access error."[];
+                    };
+                };
+            };
+            /** @description `The username you entered is not Registered. Not Found error`, or `Post not found`, or `Comment not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: ("The username you entered is not Registered. Not Found error" | "Post not found" | "Comment not found")[];
+                    };
+                };
+            };
+            /** @description `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Request body too large"[];
+                    };
+                };
+            };
+        };
+    };
+    postCommentsUpvoteByPostIdByCommentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A post's `_id`.
+                 * @example p-01
+                 */
+                postId: string;
+                /**
+                 * @description A comment's `_id` (`c-01` is on `p-01`).
+                 * @example c-01
+                 */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `CommentsResponse` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentsResponse"];
+                };
+            };
+            /** @description `Cannot upvote a comment that is already upvoted.` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Cannot upvote a comment that is already upvoted."[];
+                    };
+                };
+            };
+            /** @description `The token is invalid. Unauthorized access error.` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The token is invalid. Unauthorized access error."[];
+                    };
+                };
+            };
+            /** @description `The username you entered is not Registered. Not Found error`, or `Post not found`, or `Comment not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: ("The username you entered is not Registered. Not Found error" | "Post not found" | "Comment not found")[];
+                    };
+                };
+            };
+            /** @description `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Request body too large"[];
+                    };
+                };
+            };
+        };
+    };
+    postCommentsDownvoteByPostIdByCommentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A post's `_id`.
+                 * @example p-01
+                 */
+                postId: string;
+                /**
+                 * @description A comment's `_id` (`c-01` is on `p-01`).
+                 * @example c-01
+                 */
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `CommentsResponse` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentsResponse"];
+                };
+            };
+            /** @description `Cannot downvote a comment that is already downvoted.` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Cannot downvote a comment that is already downvoted."[];
+                    };
+                };
+            };
+            /** @description `The token is invalid. Unauthorized access error.` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "The token is invalid. Unauthorized access error."[];
+                    };
+                };
+            };
+            /** @description `The username you entered is not Registered. Not Found error`, or `Post not found`, or `Comment not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: ("The username you entered is not Registered. Not Found error" | "Post not found" | "Comment not found")[];
+                    };
+                };
+            };
+            /** @description `Request body too large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "Request body too large"[];
                     };
                 };
             };

@@ -2,6 +2,8 @@
 // what the seed generator writes (generate/generateSeed.ts). Its own module,
 // below both, so that neither imports the other for it.
 
+import type { MurmurApiSettings } from './apiSettings.js';
+
 /** A user named by another record: a username (Murmur's shape), or a summary as the API embeds one. */
 export type SeedUserRef = string | { _id?: string; username?: string; [display: string]: unknown };
 
@@ -67,4 +69,6 @@ export interface SeedData {
   users: SeedUser[];
   follows?: [follower: string, followed: string][];
   posts?: SeedPost[];
+  /** The API's settings this data's app needs (see `MurmurApiSettings`); they replace the host's `api`. */
+  api?: MurmurApiSettings;
 }

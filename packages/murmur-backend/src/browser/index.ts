@@ -178,6 +178,7 @@ export async function startMurmurBackend(options: MurmurBackendOptions): Promise
     ({ backend, notices, seedReport } = await composeBackend({
       core: made,
       seed: options.seed,
+      api: options.api,
       persistence: (seeded) => startBackend(seeded, options.persist),
     }));
     core = await made;

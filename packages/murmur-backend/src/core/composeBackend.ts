@@ -12,6 +12,7 @@ import {
   type SeedableCore,
   type SeedReport,
 } from './seed.js';
+import type { MurmurApiSettings } from './hostOptions.js';
 import { seededCore, type SeedMaker } from './seededCore.js';
 
 /** What composeBackend seeds: the wasm `MockCore`, or one still loading. */
@@ -32,6 +33,8 @@ export interface ComposeOptions {
    * to load is a reset too.
    */
   seed?: MurmurSeed | SeedMaker;
+  /** The API's settings, applied before the seed (a wrong one throws, saying what to change). */
+  api?: MurmurApiSettings;
   persistence: Persistence;
 }
 
@@ -56,7 +59,7 @@ export function composeBackend(options: ComposeOptions): Promise<Composed> {
   const given = options.seed;
   if (typeof given === 'function')
     return options
-      .persistence(Promise.resolve(options.core).then((ready) => seededCore(ready, given).core))
+      .persistence(Promise.resolve(options.core).then((ready) => seededCore(ready, given, options.api).core))
       .then((composed) => ({ ...composed, seedReport: null }));
   checkSeed(given);
   // Only a generated seed waits (its generator loads first); the others apply at once.
@@ -66,13 +69,13 @@ export function composeBackend(options: ComposeOptions): Promise<Composed> {
   if (isPromise(core) || isPromise(seed)) {
     const seeded = Promise.all([core, seed]).then(([ready, loadable]) => {
       performance.mark('murmur:seed-made');
-      const result = seededCore(ready, loadable);
+      const result = seededCore(ready, loadable, options.api);
       performance.mark('murmur:seed-loaded');
       return result;
     });
     const persisted = options.persistence(seeded.then((result) => result.core));
     return Promise.all([persisted, seeded]).then(([composed, { report }]) => ({ ...composed, seedReport: report }));
   }
-  const { core: seededNow, report } = seededCore(core, seed);
+  const { core: seededNow, report } = seededCore(core, seed, options.api);
   return options.persistence(seededNow).then((composed) => ({ ...composed, seedReport: report }));
 }

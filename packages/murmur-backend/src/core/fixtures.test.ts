@@ -4,7 +4,7 @@
 // `likeCount` that disagrees), in Node (createMurmurServer), over HTTP
 // (startMurmurHttpServer, and the command's `--seed` with a .mjs, .cjs or
 // .json file): they load, their accounts sign in, what was adapted is said
-// once; a seed with a duplicate username or a reference to nobody is refused
+// once; a seed with a duplicate username or a post by nobody is refused
 // naming the item, and nothing of it loads.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,18 +54,17 @@ const REPORTED = [
   'follow links listed on one side only, made on both: 1 ("guestuser" → "rahulgupta", in guestuser\'s following only)',
 ];
 
-/** The fixtures with one user renamed to another's name, or a like by nobody. */
+/** The fixtures with one user renamed to another's name, or a post by nobody. */
 function broken(kind: 'duplicate' | 'nobody'): SeedData {
   const copy = JSON.parse(JSON.stringify({ users, posts })) as SeedData & { posts: NonNullable<SeedData['posts']> };
   if (kind === 'duplicate') copy.users[2]!.username = 'afreenkhan';
-  else copy.posts[0]!.likes!.likedBy = [{ _id: 'f00', username: 'nobody' }];
+  else copy.posts[0]!.username = 'nobody';
   return copy;
 }
 
 const REFUSALS = {
   duplicate: 'seed: user "afreenkhan" (users[2]): username "afreenkhan" is users[1]\'s too',
-  nobody:
-    'seed: post 1 ("Sunrise over the old fort this…"): likes.likedBy[0] names no user (_id "f00", username "nobody")',
+  nobody: 'seed: post 1 ("Sunrise over the old fort this…"): username "nobody" names no user',
 };
 
 describe('MirageJS fixtures as the seed', () => {
@@ -84,7 +83,7 @@ describe('MirageJS fixtures as the seed', () => {
     expect(report.asGiven.join('\n')).toContain("passwords shorter than sign-up's 8 characters: 2");
   });
 
-  it('are refused whole in Node when a username repeats or a like names nobody, naming the item', () => {
+  it('are refused whole in Node when a username repeats or a post names nobody, naming the item', () => {
     for (const kind of ['duplicate', 'nobody'] as const) {
       const core = createNodeCore();
       const before = core.exportSnapshot();

@@ -121,8 +121,8 @@ describe('seed', () => {
       'seed: post 1 ("hi"): username "bob" names no user',
     ],
     [
-      { users: [SEED.users[0]], posts: [{ username: 'ada', content: 'hi', likedBy: ['bob'] }] },
-      'seed: post 1 ("hi"): likes.likedBy[0] names no user (bob)',
+      { users: [SEED.users[0]], posts: [{ username: 'ada', content: 'hi', comments: [{ username: 'ada' }] }] },
+      'seed: post 1 ("hi"): comments[0]: no text (text, comment, commentData or content)',
     ],
     [{ users: [SEED.users[0]], follows: [['ada', 'bob']] }, 'seed: follows[0] ("ada" → "bob"): "bob" names no user'],
     [{ users: 'ada' }, 'seed: `users` must be a list (or give a `snapshot` or `generate`)'],

@@ -4,6 +4,7 @@
 
 import { getResponse, http, HttpHandler, passthrough, type RequestHandler } from 'msw';
 import type { MurmurSeed } from './seed.js';
+import type { MurmurApiSettings } from '../apiSettings.js';
 
 /** A fixed delay in milliseconds, or a `[min, max]` range drawn from per request. */
 export type Latency = number | readonly [min: number, max: number];
@@ -11,8 +12,12 @@ export type Latency = number | readonly [min: number, max: number];
 /** `404`: an `/api` path the core does not know answers 404 (the default). `passthrough`: it goes on to the network. */
 export type UnhandledRequest = 'error' | 'passthrough';
 
+export type { MurmurApiSettings } from '../apiSettings.js';
+
 /** What both entry points take. */
 export interface MurmurCommonOptions {
+  /** The API's settings for an app built on the MirageJS template (see `MurmurApiSettings`). Default the spec's. */
+  api?: MurmurApiSettings;
   /** Where the site lives, with leading and trailing slash (`/`, `/murmur/`). Default `/`. */
   basePath?: string;
   /** The host's own users, posts and follows, or a snapshot; default the demo seed. */

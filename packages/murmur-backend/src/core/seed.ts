@@ -46,6 +46,8 @@ export interface SeedableCore {
   importSnapshot(json: string): void;
   /** Returns the `SeedReport` as JSON (an older core returns nothing). */
   importSeed(json: string): string | void;
+  /** Sets the API's settings (JSON); throws saying what to change. */
+  configure?(json: string): void;
 }
 
 /** Why a seed was refused: names the user, post or follow, and the API's message. */

@@ -1,4 +1,5 @@
 import type { SnapshotCore } from '../persistence/persistentBackend.js';
+import type { MurmurApiSettings } from './hostOptions.js';
 import { applySeed, type LoadableSeed, type SeedableCore, type SeedReport } from './seed.js';
 
 /** A seed made when it is first needed (generated, or read from a file): a restart over a saved state needs it only at a reset. */
@@ -16,7 +17,10 @@ export type SeedMaker = () => Promise<LoadableSeed | undefined>;
 export function seededCore(
   core: SnapshotCore & SeedableCore,
   seed: LoadableSeed | SeedMaker | undefined,
+  api?: MurmurApiSettings,
 ): { core: SnapshotCore; report: SeedReport | null } {
+  // Settings first: the core keeps them through the seed (unless it names its own), resets and saved states.
+  if (api) core.configure?.(JSON.stringify(api));
   if (!seed) return { core, report: null };
   const report = typeof seed === 'function' ? null : applySeed(core, seed);
   const seeded: SnapshotCore = {

@@ -54,6 +54,7 @@ async function serve(args: string[]): Promise<void> {
     seedFile: flags.seedFile,
     seed: flags.generate && { generate: flags.generate },
     basePath: flags.basePath,
+    api: flags.api,
     latency: flags.latency,
     log: flags.log,
     cors: flags.cors,

@@ -82,6 +82,9 @@ describe('parseServeFlags', () => {
       latency: 150,
     });
     expect(parseServeFlags(['--generate', '5,20'])).toMatchObject({ generate: { users: 5, posts: 20 } });
+    expect(parseServeFlags(['--api', '{"bookmarks":"posts","maxPostChars":280}'])).toMatchObject({
+      api: { bookmarks: 'posts', maxPostChars: 280 },
+    });
     expect(parseServeFlags(['-h'])).toEqual({ help: true });
   });
 
@@ -98,6 +101,10 @@ describe('parseServeFlags', () => {
     [['--cors', '--no-cors'], '--cors and --no-cors contradict each other'],
     [['--base', 'http://x/'], '--base must be a path such as / or /murmur/'],
     [['--admin-token', ''], '--admin-token must not be empty'],
+    [
+      ['--api', 'bookmarks=posts'],
+      `--api must be a JSON object such as '{"bookmarks":"posts"}', got "bookmarks=posts"`,
+    ],
     [['--prot', '5000'], "Unknown option '--prot' (see murmur-backend serve --help)"],
     [['--port'], "Option '--port <value>' argument missing"],
     [['extra'], 'Unexpected argument'],

@@ -2,7 +2,7 @@
 // checked, and a wrong one refused with what to change (the CLI exits 2).
 
 import { parseArgs } from 'node:util';
-import type { Latency } from '../core/hostOptions.js';
+import type { Latency, MurmurApiSettings } from '../core/hostOptions.js';
 import { checkGenerateOptions, type GenerateOptions } from '../generate/options.js';
 import type { LogFormat } from './requestLog.js';
 
@@ -27,6 +27,10 @@ Flags:
                           murmur-backend serve --seed seed.json
   --generate U,P[,S]    start from U generated users and P posts (seed number S, default 1)
                           murmur-backend serve --generate 50,500,7
+  --api JSON            the API's settings for an app built on the MirageJS template:
+                        bookmarks ids|posts, maxPostChars, minPasswordChars,
+                        avatars site|anywhere (default the spec's: ids, 100, 8, site)
+                          murmur-backend serve --api '{"bookmarks":"posts","maxPostChars":280}'
   --base PATH           where the API lives (default /: /api, /media, /__murmur)
                           murmur-backend serve --base /murmur/
   --latency MS|MIN-MAX  wait before each answer, fixed or drawn from a range
@@ -56,6 +60,7 @@ export interface ServeFlags {
   seedFile?: string;
   generate?: GenerateOptions;
   basePath: string;
+  api?: MurmurApiSettings;
   latency?: Latency;
   log: LogFormat;
   cors: boolean;
@@ -76,6 +81,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   generate: { type: 'string' },
   base: { type: 'string' },
+  api: { type: 'string' },
   latency: { type: 'string' },
   log: { type: 'string' },
   cors: { type: 'boolean' },
@@ -84,6 +90,19 @@ const OPTIONS = {
   'admin-token': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** `--api`'s JSON object; the core checks its members when the server starts. */
+function parseApi(text: string): MurmurApiSettings {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new FlagError(`--api must be a JSON object such as '{"bookmarks":"posts"}', got ${JSON.stringify(text)}`);
+  return value as MurmurApiSettings;
+}
 
 function wholeNumber(text: string): number | null {
   return /^\d+$/.test(text) ? Number(text) : null;
@@ -166,6 +185,7 @@ export function parseServeFlags(args: readonly string[]): ServeFlags | { help: t
     seedFile: text('seed'),
     generate: text('generate') === undefined ? undefined : parseGenerate(text('generate')!),
     basePath: base,
+    api: text('api') === undefined ? undefined : parseApi(text('api')!),
     latency: text('latency') === undefined ? undefined : parseLatency(text('latency')!),
     log: log as LogFormat,
     cors: !values['no-cors'],

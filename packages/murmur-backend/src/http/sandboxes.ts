@@ -7,6 +7,7 @@
 // The msw handlers see one backend; which state it is, is the request's
 // sandbox, carried through the handlers' async calls by AsyncLocalStorage.
 
+import type { MurmurApiSettings } from '../core/hostOptions.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import type { MockCore } from '../../core/mock_core.js';
@@ -38,6 +39,8 @@ export interface StateOptions {
   seed: SeedSource;
   /** The main state's directory; null keeps everything in memory. */
   dir: string | null;
+  /** The API's settings every state starts with (`--api`). */
+  api?: MurmurApiSettings;
 }
 
 /** A state's seed (none: the core's own, the demo seed) and the images that come with it (a backup file's). */
@@ -115,6 +118,7 @@ export async function openState(dir: string | null, options: StateOptions, phase
       core,
       // Restarted over a saved state, which replaces the seed at once: the seed is made at the first reset.
       seed: saved ? async () => (await options.seed()).seed : (await seed()).seed,
+      api: options.api,
       persistence: async (seeded) => {
         if (store === null) return { backend: PersistentBackend.inMemory(await seeded), notices: [] };
         return PersistentBackend.start({

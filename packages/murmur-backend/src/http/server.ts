@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { setupServer, type SetupServer } from 'msw/node';
 import type { MockCore } from '../../core/mock_core.js';
-import { normalizeBasePath, type Latency } from '../core/hostOptions.js';
+import { normalizeBasePath, type Latency, type MurmurApiSettings } from '../core/hostOptions.js';
 import { backendHandlers } from '../core/routes.js';
 import { checkSeed, loadableSeed, type MurmurSeed, type SeedReport } from '../core/seed.js';
 import { wasmMemoryBytes } from '../node/nodeCore.js';
@@ -45,6 +45,8 @@ export interface MurmurHttpOptions {
   seedFile?: string;
   /** Where the site lives, with leading and trailing slash. Default `/`. */
   basePath?: string;
+  /** The API's settings for an app built on the MirageJS template (`MurmurApiSettings`). Default the spec's. */
+  api?: MurmurApiSettings;
   /** A delay before each answer (ms, or a `[min, max]` range). */
   latency?: Latency;
   /** One line per request on `logTo`: `text`, `json`, or `off` (the default). */
@@ -106,7 +108,7 @@ export async function startMurmurHttpServer(options: MurmurHttpOptions = {}): Pr
   }
   let states: States;
   try {
-    const stateOptions = { basePath, seed: seedOf(options), dir };
+    const stateOptions = { basePath, seed: seedOf(options), dir, api: options.api };
     states = new States(await openState(dir, stateOptions, phases), stateOptions);
   } catch (error) {
     await lock?.release();

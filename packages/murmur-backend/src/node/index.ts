@@ -126,6 +126,7 @@ export function createMurmurServer(options: MurmurCommonOptions & { core?: MockC
   const backend = composeBackend({
     core,
     seed: options.seed,
+    api: options.api,
     persistence: async (seeded) => ({ backend: PersistentBackend.inMemory(await seeded), notices: [] }),
   }).then((composed) => {
     seedReport = composed.seedReport;

@@ -5,4 +5,9 @@ export type FollowResponse = {
 /**
  * The signed-in user after the change.
  */
-user: UserView, allUsers: Array<UserView>, };
+user: UserView, 
+/**
+ * The user followed or unfollowed, after the change (the MirageJS
+ * template's answer, which apps built on it read).
+ */
+followUser: UserView, allUsers: Array<UserView>, };
