@@ -194,17 +194,20 @@ async function inThePage(options: LocalOptions): Promise<BackendHost> {
 
 /** The script `murmur-backend init` lays out, under the site's base. */
 const LAID_OUT_WORKER = 'murmur-backend-worker.js';
+/** The package's own worker module, as the bundler made it. */
+const BUNDLED: unique symbol = Symbol('the package worker');
+const ignore = () => undefined;
 
 /**
  * The backend's worker from `script`, or null where none can be made (no
- * `Worker`, a URL the browser refuses). `bundled`: the package's own
+ * `Worker`, a URL the browser refuses). BUNDLED: the package's own
  * module, in the one form Vite and webpack 5 recognise and bundle as a
  * worker of its own.
  */
-function makeWorker(script: string | URL | 'bundled'): Worker | null {
+function makeWorker(script: string | URL | typeof BUNDLED): Worker | null {
   if (typeof Worker === 'undefined') return null;
   try {
-    if (script === 'bundled') return new Worker(new URL('./workerEntry.js', import.meta.url), { type: 'module' });
+    if (script === BUNDLED) return new Worker(new URL('./workerEntry.js', import.meta.url), { type: 'module' });
     return new Worker(script, { type: 'module' });
   } catch {
     return null;
@@ -244,7 +247,8 @@ function workerBackend(connected: WorkerHost): BackendHost {
 async function startHost(options: MurmurBackendOptions, local: LocalOptions, base: string): Promise<BackendHost> {
   const given = options.backendWorker;
   if (given === false) return inThePage(local);
-  const scripts: (string | URL)[] = given === undefined ? ['bundled', `${base}${LAID_OUT_WORKER}`] : [given];
+  const scripts: (string | URL | typeof BUNDLED)[] =
+    given === undefined ? [BUNDLED, `${base}${LAID_OUT_WORKER}`] : [given];
   // A response a worker was given is read: a later start fetches its URL again (from the HTTP cache).
   const wasm = (): LocalOptions['wasm'] =>
     local.wasm instanceof URL || typeof local.wasm === 'string' || local.wasm instanceof ArrayBuffer
@@ -256,7 +260,7 @@ async function startHost(options: MurmurBackendOptions, local: LocalOptions, bas
     const connected = connectWorker(worker, { ...local, wasm: wasm() });
     try {
       // Whatever its start-up's outcome, a worker that answers is the backend.
-      return await Promise.race([connected.started.then(ok, ok), connected.unusable]).then(() =>
+      return await Promise.race([connected.started.then(ignore, ignore), connected.unusable]).then(() =>
         workerBackend(connected),
       );
     } catch {
@@ -265,8 +269,6 @@ async function startHost(options: MurmurBackendOptions, local: LocalOptions, bas
   }
   return inThePage({ ...local, wasm: wasm() });
 }
-
-const ok = () => undefined;
 
 /** The backend's routes under `base`: `<base>api/…`, `<base>media/…`, `<base>__murmur/…`. */
 function backendPattern(base: string): RegExp {

@@ -152,7 +152,9 @@ export function connectWorker(worker: Worker, options: LocalOptions): WorkerHost
     started,
     unusable,
     async respond(request) {
-      const body = request.body === null ? null : await request.arrayBuffer();
+      // A GET or HEAD has no body, whatever the browser hands over (Firefox, through its service worker, an empty stream).
+      const bodiless = request.method === 'GET' || request.method === 'HEAD' || request.body === null;
+      const body = bodiless ? null : await request.arrayBuffer();
       const { answer } = ask(
         (id) => ({
           kind: 'request',
