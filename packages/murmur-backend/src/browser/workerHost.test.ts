@@ -77,6 +77,14 @@ describe('the backend in its worker', () => {
     expect(await host.respond(new Request(`${site}/elsewhere`))).toBeUndefined();
   });
 
+  it('hands a GET over without a body, even one the browser gave an empty stream (Firefox)', async () => {
+    const host = startInWorker();
+    const read = new Request(`${site}/api/posts`);
+    Object.defineProperty(read, 'body', { value: new ReadableStream() });
+    const answer = await host.respond(read);
+    expect(answer?.status).toBe(200);
+  });
+
   it.each([true, false])('streams the live events as they come (stream transferred: %s)', async (transfer) => {
     const host = startInWorker({}, transfer);
     const token = await signIn(host);
