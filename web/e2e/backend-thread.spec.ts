@@ -116,4 +116,24 @@ test.describe('a control clicked the moment it shows after a navigation, at 4x C
     await expect(page.getByRole('radio', { name: 'Dim', exact: true })).toBeChecked();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.background)).toBe('dim');
   });
+
+  test('Post from the composer on Home', async ({ page }) => {
+    await signIn(page, '/');
+    await asPhone(page);
+    await page.reload();
+    const composer = page.getByRole('region', { name: 'Create a post' });
+    await composer.getByRole('textbox', { name: "What's on your mind?" }).fill('Sent the moment it showed');
+    await composer.getByRole('button', { name: 'Post', exact: true }).click();
+    await expect(postWith(page, 'Sent the moment it showed')).toBeVisible();
+  });
+
+  test('a comment on a post', async ({ page }) => {
+    await signIn(page, '/post/p-12');
+    await asPhone(page);
+    await page.reload();
+    const panel = page.getByRole('region', { name: /Comments/ });
+    await panel.getByRole('textbox', { name: 'Add a comment' }).fill('Replied the moment it showed');
+    await panel.getByRole('button', { name: 'Reply' }).click();
+    await expect(panel.getByRole('listitem').filter({ hasText: 'Replied the moment it showed' })).toBeVisible();
+  });
 });
