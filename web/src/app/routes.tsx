@@ -16,6 +16,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
 import type { AppStore } from './store';
+import { stillPrerendered } from './startup/paint';
 
 type Dispatch = AppStore['dispatch'];
 /** A read started by a loader: RTK Query's `initiate` result. */
@@ -24,8 +25,9 @@ type Read = PromiseLike<unknown> & { unsubscribe(): void };
 /**
  * A loader that starts `reads` for a signed-in visitor (a page's data, with
  * the bookmark ids every card shows) as the navigation starts, alongside the
- * page's modules, and never waits for their answers: the page renders (the
- * first one hydrates) at once, with its loading state or what the cache holds.
+ * page's modules. The navigation waits for their answers, so that the page
+ * renders whole, except the first one over the prerendered page, which
+ * hydrates at once (app/startup/paint.ts).
  */
 function readsBeforeRender(
   store: AppStore,
@@ -41,9 +43,11 @@ function readsBeforeRender(
       ...reads(store.dispatch, params, new URL(request.url)),
       store.dispatch(api.endpoints.getBookmarks.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
     ];
-    // Not awaited: the page renders at once (hydrating the prerendered one),
-    // with its loading state or what the cache holds, and its reads' answers follow.
-    void Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
+    const answered = Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
+    // The prerendered page hydrates at once, with its loading state or what
+    // the cache holds (a tap on it is then React's); a later navigation
+    // renders once its data is in, whole.
+    if (!stillPrerendered()) await answered;
     return null;
   };
 }

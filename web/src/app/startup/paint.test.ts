@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '../../api/session';
 import { THEME_STORAGE_KEY } from '../../features/theme/theme';
-import { holdEarlyTaps, loadModulesAfterPaint, paintForVisitor, releaseEarlyTaps } from './paint';
+import { holdEarlyTaps, loadModulesAfterPaint, paintForVisitor, releaseEarlyTaps, stillPrerendered } from './paint';
 
 afterEach(() => {
   document.head.querySelectorAll('[data-test-module], #murmur-app').forEach((node) => node.remove());
@@ -105,6 +105,15 @@ describe('a tap before the app hydrates', () => {
     // From then on a tap is the app's at once.
     document.getElementById('like')!.click();
     expect(clicks).toEqual(['logout', 'like']);
+  });
+
+  it('the page is the prerendered one from the visitor mark until the app is in charge', () => {
+    delete document.documentElement.dataset.session;
+    expect(stillPrerendered()).toBe(false); // rendered by the client alone
+    document.documentElement.dataset.session = 'in';
+    expect(stillPrerendered()).toBe(true);
+    releaseEarlyTaps();
+    expect(stillPrerendered()).toBe(false);
   });
 
   it('is let go when its button is gone or disabled by then', () => {
