@@ -152,7 +152,7 @@ try {
     const status = (await fetch(api.url + 'api/posts')).status;
     await api.close();
     // The laid-out worker is one script (no import a static host could not serve); the module is the package's own.
-    const whole = !/^import\s|\bfrom\s*["']/m.test(worker);
+    const whole = !/^import\\s|\\bfrom\\s*["']/m.test(worker);
     console.log(contract.openapi, imported.openapi, WebAssembly.validate(wasm), manifest.bin['murmur-backend'], status, whole, workerModule.endsWith('workerEntry.js'));
   `);
   if (assets !== '3.1.0 3.1.0 true ./dist/bin/murmur-backend.js 200 true true')
