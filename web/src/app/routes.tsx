@@ -16,11 +16,11 @@ import { usersApi } from '../api/usersApi';
 import { notificationsApi } from '../api/notificationsApi';
 import { restoreLastVisit } from '../features/last-visit';
 import { selectFilter } from '../features/posts/feedSlice';
-import { backendAnswering } from '../lib/backendGate';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
 import type { AppStore } from './store';
+import { stillPrerendered } from './startup/paint';
 
 type Dispatch = AppStore['dispatch'];
 /** A read started by a loader: RTK Query's `initiate` result. */
@@ -28,10 +28,10 @@ type Read = PromiseLike<unknown> & { unsubscribe(): void };
 
 /**
  * A loader that starts `reads` for a signed-in visitor (a page's data, with
- * the bookmark ids every card shows). The navigation waits for their answers
- * when the backend answers at once, so that the page renders whole, with its
- * data; while the backend starts (the page a visit opens with), the page
- * renders at once with its loading state, or with what the cache holds.
+ * the bookmark ids every card shows) as the navigation starts, alongside the
+ * page's modules. The navigation waits for their answers, so that the page
+ * renders whole, except the first one over the prerendered page, which
+ * hydrates at once (app/startup/paint.ts).
  */
 function readsBeforeRender(
   store: AppStore,
@@ -48,7 +48,10 @@ function readsBeforeRender(
       store.dispatch(postsApi.endpoints.getBookmarks.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
     ];
     const answered = Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
-    if (backendAnswering()) await answered;
+    // The prerendered page hydrates at once, with its loading state or what
+    // the cache holds (a tap on it is then React's); a later navigation
+    // renders once its data is in, whole.
+    if (!stillPrerendered()) await answered;
     return null;
   };
 }
@@ -63,15 +66,6 @@ const page = <Name extends string>(load: () => Promise<Record<Name, ComponentTyp
 
 const loadAppLayout = () => import('./layout/AppLayout');
 const loadHomePage = () => import('../features/posts/HomePage');
-
-/**
- * Loads the modules of the page a sign-in leads to (the shell and Home), so
- * that the first post follows the click without waiting for them; the login
- * and sign-up pages call it once they are idle (app/startup).
- */
-export async function preloadSignedInPages(): Promise<void> {
-  await Promise.all([loadAppLayout(), loadHomePage()]);
-}
 
 /** The signed-in pages, inside the frame (the header, the navigation, Who to Follow). */
 function signedInPages(store: AppStore): RouteObject[] {
