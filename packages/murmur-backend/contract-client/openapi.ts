@@ -3299,6 +3299,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
                 /** @description RFC 7240 preferences. `return=minimal` asks for only the post this write changed instead of every post (the answer then carries `Preference-Applied: return=minimal`); any other preference is ignored. */
                 Prefer?: string;
             };
@@ -3329,14 +3331,14 @@ export interface operations {
                     "application/json": components["schemas"]["PostsResponse"] | components["schemas"]["PostResponse"];
                 };
             };
-            /** @description `Cannot delete a comment doesn't belong to the User.` */
+            /** @description `Cannot delete a comment doesn't belong to the User.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Cannot delete a comment doesn't belong to the User."[];
+                        errors?: ("Cannot delete a comment doesn't belong to the User." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -3370,6 +3372,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -3378,7 +3391,10 @@ export interface operations {
     postCommentsUpvoteByPostIdByCommentId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -3404,14 +3420,14 @@ export interface operations {
                     "application/json": components["schemas"]["CommentsResponse"];
                 };
             };
-            /** @description `Cannot upvote a comment that is already upvoted.` */
+            /** @description `Cannot upvote a comment that is already upvoted.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Cannot upvote a comment that is already upvoted."[];
+                        errors?: ("Cannot upvote a comment that is already upvoted." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -3445,6 +3461,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
@@ -3453,7 +3480,10 @@ export interface operations {
     postCommentsDownvoteByPostIdByCommentId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the write safe to retry (the IETF's Idempotency-Key draft, as Stripe does it): a write that succeeded keeps its answer under the key for 24 hours (by the state's clock; at most 1000 keys, the oldest let go first). The same key sent again by the same user to the same method and path answers that first answer again and changes nothing; with another body it answers 422. Kept answers are part of the saved state. See docs/API.md, "Idempotency-Key". */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /**
                  * @description A post's `_id`.
@@ -3479,14 +3509,14 @@ export interface operations {
                     "application/json": components["schemas"]["CommentsResponse"];
                 };
             };
-            /** @description `Cannot downvote a comment that is already downvoted.` */
+            /** @description `Cannot downvote a comment that is already downvoted.`, or `Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)` */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
-                        errors?: "Cannot downvote a comment that is already downvoted."[];
+                        errors?: ("Cannot downvote a comment that is already downvoted." | "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is a good one)")[];
                     };
                 };
             };
@@ -3520,6 +3550,17 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"] & {
                         errors?: "Request body too large"[];
+                    };
+                };
+            };
+            /** @description `This Idempotency-Key was already used with another request body; send a new key for a new request` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        errors?: "This Idempotency-Key was already used with another request body; send a new key for a new request"[];
                     };
                 };
             };
