@@ -11,7 +11,8 @@
 //   an object URL the page made. img-src data:: the emoji picker's own CSS
 //   draws its icons as data: SVGs (a data: image fetches nothing; URLs from
 //   data are never rendered as data: anyway, lib/assets.ts). No other origin.
-// - worker-src: msw's service worker, from the site itself.
+// - worker-src: msw's service worker and the backend's own worker, from the
+//   site itself.
 // - connect-src: the site itself, and the server a build names as its
 //   backend (`VITE_MURMUR_API`, web/src/app/startup/backend.ts) when that is
 //   another origin.

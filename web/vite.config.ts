@@ -172,6 +172,9 @@ function config(mode: string, command: 'build' | 'serve', isSsrBuild: boolean | 
       watch: { ignored: ['!**/mock-core/pkg/**'] },
     },
     preview: { host: '127.0.0.1' },
+    // The backend's worker (@murmur/backend's workerEntry.js) loads its data
+    // generator as a chunk of its own, which only an ES module worker can.
+    worker: { format: 'es' },
     build: {
       outDir: process.env.OUT_DIR ?? 'dist',
       emptyOutDir: true,

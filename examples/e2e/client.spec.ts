@@ -1,8 +1,9 @@
 // Each example, as a user: sign up, post with an image, like it, open the
 // post at its own route (/post/<id>) and see the image there. The backend runs
-// in the page with persist: 'memory' and 150–400 ms of latency.
+// in its own worker with persist: 'memory' and 150–400 ms of latency.
 import { expect, test as base, type Page } from '@playwright/test';
 import type { ExampleOptions } from '../playwright.config';
+import { expectBackendInItsWorker } from './backendThread';
 
 const test = base.extend<ExampleOptions>({ transport: ['fetch', { option: true }] });
 
@@ -49,6 +50,7 @@ test('signs up, posts an image, likes it, and shows it from a nested route', asy
 
   await page.goto('/');
   await signUp(page);
+  await expectBackendInItsWorker(page);
   const compose = page.getByRole('form', { name: 'New post' });
   await compose.getByLabel('What is happening?').fill('Notes on the analytical engine');
   await compose

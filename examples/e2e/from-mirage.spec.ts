@@ -7,6 +7,7 @@
 // package's own demo data over the files `murmur-backend init` laid out in
 // the app's empty dist/: every image shows with only this host reachable.
 import { expect, test, type Page } from '@playwright/test';
+import { expectBackendInItsWorker } from './backendThread';
 
 /**
  * Every request that leaves this host is refused (as with the network off),
@@ -43,6 +44,7 @@ test('signs in with its guest button and runs its journey; a reload keeps it', a
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Login As Guest' }).click();
+  await expectBackendInItsWorker(page);
   const feed = page.getByRole('region', { name: 'Feed' });
   await expect(feed.getByRole('article')).toHaveCount(3);
   // The fixtures' likeCount (24) gave way to their likedBy (Rahul and the guest).

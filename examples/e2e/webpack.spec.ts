@@ -3,6 +3,7 @@
 // backend's own refusals. The backend runs in the page (persist: 'indexeddb',
 // a fresh browser context for each test, so each starts from the seed).
 import { expect, test, type Page } from '@playwright/test';
+import { expectBackendInItsWorker } from './backendThread';
 
 const REFUSED = 'The credentials you entered are invalid. Unauthorized access error.';
 const UNKNOWN = 'The username you entered is not Registered. Not Found error';
@@ -38,6 +39,7 @@ test('signs in with axios right after start and lands on the home feed, with no 
   page.on('pageerror', (error) => problems.push(error.message));
 
   await page.goto('/'); // signed out: the home route sends us to the sign-in page
+  await expectBackendInItsWorker(page);
   await expect(page).toHaveURL(/\/signin$/);
   const timeOrigin = await page.evaluate(() => performance.timeOrigin);
   await signIn(page, 'mira', 'mira-pass');

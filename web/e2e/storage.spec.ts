@@ -127,9 +127,12 @@ test('quota exceeded: the write is refused with a message to act on, and works o
   await expect(main(page).getByRole('article').filter({ hasText: 'Saved while there was room' })).toBeVisible();
 
   // Chromium does not enforce a quota override on a test profile's in-memory
-  // storage, so the disk fills the way IndexedDB reports it: every put refused.
-  await page.evaluate(() => {
-    const w = window as unknown as { __put?: typeof IDBObjectStore.prototype.put };
+  // storage, so the disk fills the way IndexedDB reports it: every put refused,
+  // in the backend's own worker, where its IndexedDB writes are made.
+  const backend = page.workers().find((worker) => /workerEntry/.test(worker.url()));
+  if (!backend) throw new Error("the backend's worker is not running");
+  await backend.evaluate(() => {
+    const w = self as unknown as { __put?: typeof IDBObjectStore.prototype.put };
     w.__put = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function full() {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -141,8 +144,8 @@ test('quota exceeded: the write is refused with a message to act on, and works o
   await post(page, 'Nor for this');
   await expect(page.getByText(STORAGE_FULL)).toBeVisible();
 
-  await page.evaluate(() => {
-    const w = window as unknown as { __put?: typeof IDBObjectStore.prototype.put };
+  await backend.evaluate(() => {
+    const w = self as unknown as { __put?: typeof IDBObjectStore.prototype.put };
     if (w.__put) IDBObjectStore.prototype.put = w.__put;
   });
   expect((await apiPost(page, 'Room again')).status).toBe(201);

@@ -119,6 +119,8 @@ export const STEPS: Step[] = [
     run: async (j) => {
       await j.tab.goto(`${j.url}login`);
       await j.backendReady();
+      // The backend runs in its own worker in every engine, off the page's main thread.
+      await j.until(`document.documentElement.dataset.backendThread === 'worker'`, "the backend's worker");
       await j.click({ css: 'button', text: 'Login As Guest' });
       await j.visible({ css: 'main h1, main h2, main h3', text: 'Latest Posts' });
     },

@@ -41,3 +41,25 @@ await build({
     chunkFileNames: '[name]-[hash].js',
   },
 });
+
+// The backend's worker as one self-contained script (msw, the core's glue,
+// the persistence; the generator inlined), which `murmur-backend init` lays
+// out beside msw's worker and the `.wasm` for bundlers that do not bundle a
+// `new Worker(new URL(...))` themselves (esbuild): `backendWorker:
+// '/murmur-backend-worker.js'`. The page hands it the `.wasm`'s address.
+const workerDir = join(pkgDir, 'dist/worker');
+rmSync(workerDir, { recursive: true, force: true });
+await build({
+  cwd: pkgDir,
+  input: { 'murmur-backend-worker': join(pkgDir, 'dist/browser/workerEntry.js') },
+  platform: 'browser',
+  resolve: { alias: { 'tough-cookie': join(pkgDir, 'dist/browser/cookieJar.js') } },
+  logLevel: 'warn',
+  output: {
+    dir: workerDir,
+    format: 'esm',
+    codeSplitting: false,
+    minify: true,
+    entryFileNames: '[name].js',
+  },
+});

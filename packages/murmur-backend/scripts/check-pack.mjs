@@ -77,6 +77,8 @@ try {
     'core/openapi.json',
     'dist/bin/murmur-backend.js',
     'dist/testingEntry.js',
+    'dist/browser/workerEntry.js',
+    'dist/worker/murmur-backend-worker.js',
   ];
   const missing = required.filter((file) => !files.includes(file));
   if (missing.length) fail(`the tarball lacks ${missing.join(', ')}`);
@@ -148,13 +150,18 @@ try {
     const imported = (await import('@murmur/backend/openapi.json', { with: { type: 'json' } })).default;
     const wasm = readFileSync(fileURLToPath(import.meta.resolve('@murmur/backend/mock_core_bg.wasm')));
     const manifest = require('@murmur/backend/package.json');
+    const worker = readFileSync(fileURLToPath(import.meta.resolve('@murmur/backend/murmur-backend-worker.js')), 'utf8');
+    const workerModule = fileURLToPath(import.meta.resolve('@murmur/backend/worker'));
     const { startMurmurHttpServer } = await import('@murmur/backend/node');
     const api = await startMurmurHttpServer({});
     const status = (await fetch(api.url + 'api/posts')).status;
     await api.close();
-    console.log(contract.openapi, imported.openapi, WebAssembly.validate(wasm), manifest.bin['murmur-backend'], status);
+    // The laid-out worker is one script (no import a static host could not serve); the module is the package's own.
+    const whole = !/^import\s|\bfrom\s*["']/m.test(worker);
+    console.log(contract.openapi, imported.openapi, WebAssembly.validate(wasm), manifest.bin['murmur-backend'], status, whole, workerModule.endsWith('workerEntry.js'));
   `);
-  if (assets !== '3.1.0 3.1.0 true ./dist/bin/murmur-backend.js 200') fail(`the other exports gave "${assets}"`);
+  if (assets !== '3.1.0 3.1.0 true ./dist/bin/murmur-backend.js 200 true true')
+    fail(`the other exports gave "${assets}"`);
   // The demo media every seed of the package points at (the default seed's
   // avatars and posts, the profile editor's presets, a generated seed's)
   // are in the tarball, under media/, for `murmur-backend init`.
@@ -182,7 +189,12 @@ try {
   const publicDir = join(work, 'public');
   const bin = join(target, manifest.bin['murmur-backend']);
   const told = execFileSync('node', [bin, 'init', publicDir], { cwd: app, encoding: 'utf8' });
-  const laidOut = ['mockServiceWorker.js', 'mock_core_bg.wasm', ...pointedAt.map((path) => path.slice(1))];
+  const laidOut = [
+    'mockServiceWorker.js',
+    'murmur-backend-worker.js',
+    'mock_core_bg.wasm',
+    ...pointedAt.map((path) => path.slice(1)),
+  ];
   const notLaidOut = laidOut.filter((file) => !existsSync(join(publicDir, file)));
   if (notLaidOut.length || !told.includes("wasmUrl: '/mock_core_bg.wasm'"))
     fail(`murmur-backend init left out ${notLaidOut.join(', ') || 'nothing'} and printed "${told}"`);
@@ -196,12 +208,14 @@ try {
     '.',
     './cookie-jar',
     './mock_core_bg.wasm',
+    './murmur-backend-worker.js',
     './node',
     './openapi.json',
     './package.json',
     './playwright',
     './protocol',
     './testing',
+    './worker',
   ];
   if (JSON.stringify(exported) !== JSON.stringify(checked)) {
     fail(

@@ -12,7 +12,6 @@ import { Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom'
 import { api, FRESH_FOR_SECONDS, SEARCH_LIST_LIMIT, type FeedArg } from '../api/apiSlice';
 import { restoreLastVisit } from '../features/last-visit';
 import { selectFilter } from '../features/posts/feedSlice';
-import { backendAnswering } from '../lib/backendGate';
 import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
@@ -24,10 +23,9 @@ type Read = PromiseLike<unknown> & { unsubscribe(): void };
 
 /**
  * A loader that starts `reads` for a signed-in visitor (a page's data, with
- * the bookmark ids every card shows). The navigation waits for their answers
- * when the backend answers at once, so that the page renders whole, with its
- * data; while the backend starts (the page a visit opens with), the page
- * renders at once with its loading state, or with what the cache holds.
+ * the bookmark ids every card shows) as the navigation starts, alongside the
+ * page's modules, and never waits for their answers: the page renders (the
+ * first one hydrates) at once, with its loading state or what the cache holds.
  */
 function readsBeforeRender(
   store: AppStore,
@@ -43,8 +41,9 @@ function readsBeforeRender(
       ...reads(store.dispatch, params, new URL(request.url)),
       store.dispatch(api.endpoints.getBookmarks.initiate(undefined, { forceRefetch: FRESH_FOR_SECONDS })),
     ];
-    const answered = Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
-    if (backendAnswering()) await answered;
+    // Not awaited: the page renders at once (hydrating the prerendered one),
+    // with its loading state or what the cache holds, and its reads' answers follow.
+    void Promise.allSettled(started).then(() => started.forEach((read) => read.unsubscribe()));
     return null;
   };
 }
@@ -59,15 +58,6 @@ const page = <Name extends string>(load: () => Promise<Record<Name, ComponentTyp
 
 const loadAppLayout = () => import('./layout/AppLayout');
 const loadHomePage = () => import('../features/posts/HomePage');
-
-/**
- * Loads the modules of the page a sign-in leads to (the shell and Home), so
- * that the first post follows the click without waiting for them; the login
- * and sign-up pages call it once they are idle (app/startup).
- */
-export async function preloadSignedInPages(): Promise<void> {
-  await Promise.all([loadAppLayout(), loadHomePage()]);
-}
 
 /** The signed-in pages, inside the frame (the header, the navigation, Who to Follow). */
 function signedInPages(store: AppStore): RouteObject[] {

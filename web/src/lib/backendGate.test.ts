@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendAnswering, backendFetch, holdBackendRequestsUntil } from './backendGate';
+import { backendFetch, holdBackendRequestsUntil } from './backendGate';
 
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
 
@@ -16,19 +16,6 @@ describe('backendFetch', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/api/posts', undefined);
   });
 
-  it('a late start (/login) begins at the first request, once, and that request is answered', async () => {
-    const transport = vi.fn(async () => new Response('{}'));
-    let start!: () => void;
-    const onFirstRequest = vi.fn(() => start());
-    holdBackendRequestsUntil(new Promise<typeof transport>((resolve) => (start = () => resolve(transport))), {
-      onFirstRequest,
-    });
-    expect(onFirstRequest).not.toHaveBeenCalled();
-    await Promise.all([backendFetch('/api/auth/login'), backendFetch('/api/posts')]);
-    expect(onFirstRequest).toHaveBeenCalledTimes(1);
-    expect(transport).toHaveBeenCalledTimes(2);
-  });
-
   it('sends through the transport the start-up hands over, never the platform fetch', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const transport = vi.fn(async () => new Response('{"posts":[]}'));
@@ -43,20 +30,5 @@ describe('backendFetch', () => {
     holdBackendRequestsUntil(Promise.reject(new Error('no service worker')));
     await expect(backendFetch('/api/posts')).rejects.toThrow('no service worker');
     expect(fetchSpy).not.toHaveBeenCalled();
-  });
-});
-
-describe('backendAnswering', () => {
-  it('is false while the backend starts, true once it has, false again for a new start', async () => {
-    expect(backendAnswering()).toBe(true);
-    let start!: () => void;
-    holdBackendRequestsUntil(new Promise<void>((resolve) => (start = resolve)));
-    expect(backendAnswering()).toBe(false);
-    start();
-    await backendFetch('/api/posts').catch(() => undefined);
-    expect(backendAnswering()).toBe(true);
-    holdBackendRequestsUntil(Promise.reject(new Error('no backend')));
-    await backendFetch('/api/posts').catch(() => undefined);
-    expect(backendAnswering()).toBe(false);
   });
 });

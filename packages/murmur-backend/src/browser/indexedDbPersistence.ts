@@ -55,11 +55,31 @@ import {
   STORAGE_LOST,
   type DataChangedDetail,
 } from '../persistence/constants.js';
-import { browserMarker, lossNotices } from '../persistence/savedMarker.js';
+import { browserMarker, lossNotices, type SavedMarker } from '../persistence/savedMarker.js';
 import { MemoryStateStore, type StateStore } from '../persistence/store.js';
 import { IdbStateStore } from '../persistence/idbStateStore.js';
 
 export { createPersistenceHandlers } from '../core/mediaRoutes.js';
+
+/**
+ * Where the backend tells the page about itself: its window events
+ * (`murmur:data-changed`, `murmur:backend-notice`) and the saved-state mark
+ * (a cookie and localStorage). In the page, the window and the browser's
+ * marker; in the backend's worker (./backendWorker.ts), messages to the page,
+ * which has both.
+ */
+export interface PageSide {
+  dispatch(name: string, detail: unknown): void;
+  marker: SavedMarker;
+}
+
+/** The page's own side: its window and the browser's marker. */
+export function inPage(): PageSide {
+  return {
+    dispatch: (name, detail) => window.dispatchEvent(new CustomEvent(name, { detail })),
+    marker: browserMarker(),
+  };
+}
 export { PersistentBackend } from '../persistence/persistentBackend.js';
 
 /**
@@ -71,9 +91,10 @@ export { PersistentBackend } from '../persistence/persistentBackend.js';
  */
 export async function startPersistence(
   core: SnapshotCore | Promise<SnapshotCore>,
+  page: PageSide = inPage(),
 ): Promise<{ backend: PersistentBackend; notices: string[] }> {
   const notices: string[] = [];
-  const marker = browserMarker();
+  const { marker } = page;
   const opening = openDatabase().then(
     (database) => ({ database, store: new IdbStateStore(database, { reopen: () => openDatabase() }) as StateStore }),
     (error: unknown) => {
@@ -99,10 +120,10 @@ export async function startPersistence(
     channel,
     onExternalChange(revision) {
       const detail: DataChangedDetail = { revision };
-      window.dispatchEvent(new CustomEvent(DATA_CHANGED_EVENT, { detail }));
+      page.dispatch(DATA_CHANGED_EVENT, detail);
     },
     onNotice(message) {
-      window.dispatchEvent(new CustomEvent(BACKEND_NOTICE_EVENT, { detail: message }));
+      page.dispatch(BACKEND_NOTICE_EVENT, message);
     },
     onSaved: () => marker.mark(),
   });

@@ -1,4 +1,4 @@
-import { PersistentBackend, startPersistence } from './indexedDbPersistence.js';
+import { PersistentBackend, startPersistence, type PageSide } from './indexedDbPersistence.js';
 import type { SnapshotCore } from '../persistence/persistentBackend.js';
 
 /** Where the data lives: IndexedDB (kept across reloads, shared between tabs) or this page's memory. */
@@ -12,8 +12,9 @@ export type Persist = 'indexeddb' | 'memory';
 export async function startBackend(
   core: SnapshotCore | Promise<SnapshotCore>,
   persist: Persist,
+  page?: PageSide,
 ): Promise<{ backend: PersistentBackend; notices: string[] }> {
-  if (persist === 'indexeddb') return startPersistence(core);
+  if (persist === 'indexeddb') return startPersistence(core, page);
   if (persist === 'memory') return { backend: PersistentBackend.inMemory(await core), notices: [] };
   throw new TypeError(`persist must be 'indexeddb' or 'memory', got ${JSON.stringify(persist)}`);
 }

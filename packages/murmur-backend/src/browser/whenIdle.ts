@@ -1,6 +1,7 @@
-// When the backend's deferred work runs in a page: once its main thread is
-// idle, so that the app renders its first data first. Internal to the
-// package: an app schedules its own work (Murmur's in web/src/lib).
+// When the backend's deferred work runs: in a page, once its main thread is
+// idle, so that the app renders its first data first; in the backend's
+// worker (which has no idle callback), a moment after its start. Internal to
+// the package: an app schedules its own work (Murmur's in web/src/lib).
 
 /** The longest wait for an idle moment. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -13,16 +14,4 @@ export function whenIdle(): Promise<void> {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(resolve, WITHOUT_IDLE_CALLBACK_MS);
   });
-}
-
-/**
- * Settles in a task of its own, so that what follows runs after the page has
- * had its turn (a tap, a frame): a long start-up split in tasks under the 50
- * ms of a long task. `scheduler.yield()` where the browser has it (its
- * continuation goes before other queued work), otherwise a zero timeout.
- */
-export function yieldToPage(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import type { SetupWorker } from 'msw/browser';
 import { PersistentBackend } from '../persistence/persistentBackend.js';
 import { createPost, newCore, signIn } from '../persistence/testing.js';
+import { localDevtoolsBackend } from './context.js';
 import { eventSubject, mountDevtools } from './devtoolsPanel.js';
 
 const server = setupServer();
@@ -14,7 +15,7 @@ describe('the devtools panel', () => {
     const backend = PersistentBackend.inMemory(newCore());
     const host = mountDevtools({
       msw: server as unknown as SetupWorker,
-      backend,
+      backend: localDevtoolsBackend(backend),
       transport: fetch,
       exchanges: new Set(),
       backlog: [],

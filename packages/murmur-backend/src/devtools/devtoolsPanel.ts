@@ -8,7 +8,6 @@
 
 import { backupFileName } from '../persistence/backup.js';
 import { DATA_CHANGED_EVENT, type DataChangedDetail } from '../persistence/constants.js';
-import { iterateEvents } from '../core/liveEvents.js';
 import type { MurmurEvent } from '../core/eventsApi.js';
 import type { DevtoolsContext } from './context.js';
 import { DevtoolsControls, type LogEntry } from './controls.js';
@@ -153,9 +152,9 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
   // Reset, download, restore.
   const reset = el('button', { type: 'button' }, 'Reset to the seed');
   reset.addEventListener('click', () => {
-    void context.backend.reset().then((answer) => {
+    void context.backend.reset().then(async (answer) => {
       if (answer.status !== 200) return say('The reset failed.');
-      announceDataChanged(context.backend.revision);
+      announceDataChanged(await context.backend.revision());
       say('The data is back to the seed.');
     });
   });
@@ -176,9 +175,9 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
     const chosen = file.files?.[0];
     if (!chosen) return;
     void context.backend.importBackup(chosen).then(
-      () => {
+      async () => {
         file.value = '';
-        announceDataChanged(context.backend.revision);
+        announceDataChanged(await context.backend.revision());
         say(`Restored from ${chosen.name}.`);
       },
       (error: unknown) => {
@@ -223,7 +222,7 @@ export function mountDevtools(context: DevtoolsContext): HTMLElement {
     while (eventRows.children.length > LOG_SIZE) eventRows.lastElementChild?.remove();
   };
   void (async () => {
-    for await (const event of iterateEvents(context.backend.live)) showEvent(event);
+    for await (const event of context.backend.events()) showEvent(event);
   })().catch((error: unknown) => console.warn('Murmur: the devtools stopped following the live events', error));
 
   const panel = el(

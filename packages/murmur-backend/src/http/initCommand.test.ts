@@ -30,8 +30,13 @@ function defaultSeedMedia(): string[] {
 describe('murmur-backend init', () => {
   it('writes the worker, the core and the default seed media into an empty folder', () => {
     const dir = join(work, 'public');
-    const { written, wasmUrl } = layOut(dir);
+    const { written, wasmUrl, backendWorker } = layOut(dir);
     expect(wasmUrl).toBe('/mock_core_bg.wasm');
+    expect(backendWorker).toBe('/murmur-backend-worker.js');
+    // The backend's worker, whole: no import a static host could not serve.
+    const script = readFileSync(join(dir, 'murmur-backend-worker.js'), 'utf8');
+    expect(script).toBe(readFileSync(join(pkg, 'dist/worker/murmur-backend-worker.js'), 'utf8'));
+    expect(script).not.toMatch(/\bimport\s*\(|^import\s|\bfrom\s*["']/m);
     expect(readFileSync(join(dir, 'mock_core_bg.wasm'))).toEqual(readFileSync(join(pkg, 'core/mock_core_bg.wasm')));
     const worker = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
     expect(readFileSync(join(dir, 'mockServiceWorker.js'), 'utf8')).toBe(readFileSync(worker, 'utf8'));
@@ -47,6 +52,7 @@ describe('murmur-backend init', () => {
       encoding: 'utf8',
     });
     expect(out).toContain("wasmUrl: '/murmur/mock_core_bg.wasm'");
+    expect(out).toContain("the backend's worker is found at /murmur/murmur-backend-worker.js");
     expect(out).toMatch(/wrote \d+ files into .*site\/: mockServiceWorker\.js/);
     expect(existsSync(join(work, 'site/avatars/default.svg'))).toBe(true);
   });

@@ -1,11 +1,10 @@
-// The start-up's second phase: the backend starts when asked, or at the
-// app's first request when that is allowed, once; the app's requests wait
-// for it and then go through its transport; its notices are the app's.
+// The backend starts at once; the app's requests wait for it and then go
+// through its transport; its notices are the app's.
 import type { MurmurBackend } from '@murmur/backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backendAnswering, backendFetch, holdBackendRequestsUntil } from '../../lib/backendGate';
+import { backendFetch, holdBackendRequestsUntil } from '../../lib/backendGate';
 import { serverBackend } from '../../lib/serverBackend';
-import { connectToServer, NO_WORKER_NOTICE, prepareBackend } from './backend';
+import { connectToServer, NO_WORKER_NOTICE, startBackend } from './backend';
 
 afterEach(() => holdBackendRequestsUntil(Promise.resolve()));
 
@@ -16,40 +15,29 @@ function fakeBackend(worker: Promise<unknown> = Promise.resolve()): MurmurBacken
 }
 
 describe('the backend phase', () => {
-  it('starts once, when asked; requests wait for it, then go through its transport', async () => {
+  it('starts at once, before any request; requests wait for it, then go through its transport', async () => {
     const backend = fakeBackend();
-    const launch = vi.fn(async () => backend);
-    const phase = prepareBackend({ startOnFirstRequest: false }, launch);
+    let answer!: (started: MurmurBackend) => void;
+    const launch = vi.fn(() => new Promise<MurmurBackend>((resolve) => (answer = resolve)));
+    const phase = startBackend(launch);
+    expect(launch).toHaveBeenCalledTimes(1);
     const request = backendFetch('/api/posts');
     await new Promise((resolve) => setTimeout(resolve, 10));
-    // A return visit's copy is drawn first: its reads do not start the backend.
-    expect(launch).not.toHaveBeenCalled();
-    expect(backendAnswering()).toBe(false);
-    await Promise.all([phase.start(), phase.start()]);
+    expect(backend.transport).not.toHaveBeenCalled();
+    answer(backend);
     expect(await (await request).json()).toEqual({ posts: [] });
-    expect(launch).toHaveBeenCalledTimes(1);
     expect(backend.transport).toHaveBeenCalledTimes(1);
-    expect(backendAnswering()).toBe(true);
     expect(await phase.notices).toEqual(['A saved state was set aside.']);
   });
 
-  it("starts at the app's first request when that is allowed (a page that needs it only on submit)", async () => {
-    const launch = vi.fn(async () => fakeBackend());
-    prepareBackend({}, launch);
-    expect(launch).not.toHaveBeenCalled();
-    await backendFetch('/api/auth/login');
-    expect(launch).toHaveBeenCalledTimes(1);
-  });
-
   it('says so once when the browser gives the page no service worker', async () => {
-    const phase = prepareBackend({}, async () => fakeBackend(Promise.reject(new Error('no worker'))));
-    void phase.start();
+    const phase = startBackend(async () => fakeBackend(Promise.reject(new Error('no worker'))));
     expect(await phase.notices).toEqual(['A saved state was set aside.', NO_WORKER_NOTICE]);
   });
 
   it('a backend that cannot start fails its notices (the app then says why) and every request', async () => {
-    const phase = prepareBackend({}, async () => Promise.reject(new Error('WebAssembly is off')));
-    await expect(phase.start()).rejects.toThrow('WebAssembly is off');
+    const phase = startBackend(async () => Promise.reject(new Error('WebAssembly is off')));
+    await expect(phase.started).rejects.toThrow('WebAssembly is off');
     await expect(phase.notices).rejects.toThrow('WebAssembly is off');
     await expect(backendFetch('/api/posts')).rejects.toThrow('WebAssembly is off');
   });

@@ -1,7 +1,9 @@
-// The start-up's second phase: the backend starts. msw and the wasm core (the
-// @murmur/backend package) come in a chunk of their own, loaded while the app
-// renders; the app's requests wait for it (lib/backendGate.ts) and then go
-// through its transport, in the page, not through the service worker.
+// The backend starts, at once, in parallel with the first render: the
+// @murmur/backend package's small page part (msw's client and the transport)
+// comes in a chunk of its own, and the backend itself (the wasm core, the
+// saved data) runs in its own worker, off the page's main thread. The app's
+// requests wait for it (lib/backendGate.ts) and then go through its
+// transport, which hands them to that worker.
 //
 // Unless a server is the backend: a page served by `murmur-backend serve
 // --static` (the server marks the HTML it serves with
@@ -66,6 +68,8 @@ async function launch(): Promise<AppBackend> {
   });
   // The app's requests are answered from here on.
   performance.mark('murmur:backend-ready');
+  // For tests and the bench: `worker` (its own thread) or `page` (no worker could start).
+  document.documentElement.dataset.backendThread = backend.thread;
   backend.worker
     .then(
       () => performance.mark('murmur:worker-ready'),
@@ -80,41 +84,20 @@ async function launch(): Promise<AppBackend> {
 }
 
 export interface BackendPhase {
-  /** Starts the backend, once (later calls return the same start). */
-  start: () => Promise<AppBackend>;
-  /** Settles when it has started, or failed to. */
+  /** Settles when the backend has started, or failed to. */
   started: Promise<AppBackend>;
   /** What the backend has to say at start-up, with the missing service worker's notice. */
   notices: Promise<string[]>;
 }
 
 /**
- * From now on the app's requests wait for the backend, and uploaded images
- * for its service worker (`<img>` asks the worker, not the transport). The
- * backend starts when `start()` is called, or at the app's first request if
- * that comes sooner and `startOnFirstRequest` (a page that needs it only on
- * submit starts it late; a return visit's copy of the feed is drawn first).
+ * Starts the backend now. From now on the app's requests wait for it, and
+ * uploaded images for its service worker (`<img>` asks the worker, not the
+ * transport).
  */
-export function prepareBackend(
-  { startOnFirstRequest = true } = {},
-  launchBackend: () => Promise<AppBackend> = launch,
-): BackendPhase {
-  let launched: Promise<AppBackend> | undefined;
-  let handOver!: (backend: Promise<AppBackend>) => void;
-  const started = new Promise<AppBackend>((resolve) => (handOver = resolve));
-  const start = () => {
-    if (!launched) {
-      launched = launchBackend();
-      handOver(launched);
-    }
-    return started;
-  };
-  holdBackendRequestsUntil(
-    started.then((backend) => backend.transport),
-    {
-      onFirstRequest: startOnFirstRequest ? () => void start().catch(() => undefined) : undefined,
-    },
-  );
+export function startBackend(launchBackend: () => Promise<AppBackend> = launch): BackendPhase {
+  const started = launchBackend();
+  holdBackendRequestsUntil(started.then((backend) => backend.transport));
   // The static host would answer an upload's address 404.
   const worker = started.then((backend) => backend.worker);
   holdUploadsUntil(worker);
@@ -125,5 +108,5 @@ export function prepareBackend(
   const notices = Promise.all([started.then((backend) => backend.notices), workerNotices]).then((lists) =>
     lists.flat(),
   );
-  return { start, started, notices };
+  return { started, notices };
 }

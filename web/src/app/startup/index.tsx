@@ -1,7 +1,12 @@
-// The app's start, in three phases (each a module here, each testable alone):
-// the prerendered page paints (paint.ts, run by the boot script before the
-// first paint); the backend starts (backend.ts); the app hydrates
-// (render.tsx). src/main.tsx calls `start()`.
+// The app's start-up, all of it, in order. Nothing here waits for the page to
+// be idle or painted before starting anything:
+// 1. the prerendered page paints, right for this visitor (paint.ts, run by
+//    the boot script before the first paint);
+// 2. the backend starts at once, in its own worker (backend.ts), while
+// 3. the app hydrates as soon as its first route's modules are in
+//    (render.tsx): a tap on the page from then on is React's to replay.
+// A page's reads go to the backend when they are made and wait for it there.
+// src/main.tsx calls `start()`.
 import { BackendUnavailable } from '../../components/BackendUnavailable';
 import { hasLastVisit, restoreLastVisit } from '../../features/last-visit';
 import { offerReloadOnNewVersion } from '../../features/updates/updates';
@@ -9,11 +14,10 @@ import { prepareDateFormats } from '../../lib/dateFormats';
 import { whenIdle } from '../../lib/schedule';
 import { routerBasename } from '../App';
 import { routeOf } from '../prerendered';
-import { preloadSignedInPages } from '../routes';
 import { makeStore } from '../store';
-import { prepareBackend } from './backend';
+import { startBackend } from './backend';
 import { paintForVisitor } from './paint';
-import { createAppRouter, prerenderedState, renderApp, whenCardsPainted, whenRouterReady } from './render';
+import { createAppRouter, prerenderedState, renderApp, whenRouterReady } from './render';
 import '../../styles/global.css';
 
 export async function start(): Promise<void> {
@@ -22,41 +26,22 @@ export async function start(): Promise<void> {
   offerReloadOnNewVersion();
   const container = document.getElementById('root');
   if (!container) return;
+  // On every page, now: the backend's thread is its own, so its start takes nothing from the render.
+  const backend = startBackend();
   const store = makeStore({ persist: true });
   const serverState = prerenderedState(store.getState());
-  // A return to Home draws the feed seen last (features/last-visit) while
-  // the backend starts, whose start-up (the msw chunk, the wasm core, the
-  // saved data) would otherwise share the main thread with that render: it
-  // starts once the copy is on screen. Any other signed-in page needs the
-  // backend for its first post: it starts at once.
+  // A return to Home shows the feed seen last (features/last-visit) until the backend's answer replaces it.
   const returning =
     visitor === 'in' &&
     routeOf(window.location.pathname, routerBasename) === '/' &&
     hasLastVisit(store.getState().session);
-  const backend = prepareBackend({ startOnFirstRequest: !returning });
-  if (returning) {
-    void restoreLastVisit(store.dispatch, store.getState)
-      .then((shown) => (shown ? whenCardsPainted(container) : undefined))
-      // Whatever became of the copy, the backend starts.
-      .catch(() => undefined)
-      .then(() => backend.start())
-      .catch(() => undefined);
-  } else if (visitor === 'in') void backend.start().catch(() => undefined);
+  if (returning) void restoreLastVisit(store.dispatch, store.getState).catch(() => undefined);
   const router = createAppRouter(store);
   await whenRouterReady(router);
-  // For tests and the bench: the first route's modules and loaders are in.
+  // For tests and the bench: the first route's modules are in (its loaders start its reads and do not wait for them).
   performance.mark('murmur:router-ready');
   const root = renderApp(container, { store, router, serverState, notices: backend.notices });
   backend.notices.catch((error: unknown) => root.render(<BackendUnavailable error={error} />));
   // The cards' date formatters are made ahead of the first post (their locale data loads in a worker).
   void prepareDateFormats(whenIdle);
-  if (visitor === 'out') {
-    // The login and sign-up pages need the backend only on submit (or their
-    // first request): it starts once they are idle; then the shell and Home
-    // load, so that a sign-in's first post follows the click at once.
-    await whenIdle();
-    await backend.start().catch(() => undefined);
-    await whenIdle();
-    await preloadSignedInPages().catch(() => undefined);
-  }
 }

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '../../api/session';
 import { THEME_STORAGE_KEY } from '../../features/theme/theme';
-import { loadModulesAfterPaint, paintForVisitor } from './paint';
+import { holdEarlyTaps, loadModulesAfterPaint, paintForVisitor, releaseEarlyTaps } from './paint';
 
 afterEach(() => {
   document.head.querySelectorAll('[data-test-module], #murmur-app').forEach((node) => node.remove());
@@ -72,5 +72,49 @@ describe('before the first paint', () => {
     templateFor('out');
     await loadModulesAfterPaint('in');
     expect(inserted()).toBe(2);
+  });
+});
+
+describe('a tap before the app hydrates', () => {
+  afterEach(() => {
+    document.getElementById('root')?.remove();
+    delete document.documentElement.dataset.hydrated;
+  });
+
+  /** A prerendered page with two buttons whose clicks are counted once the app is in charge. */
+  function prerendered() {
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="root"><button type="button" id="logout">Log out</button><button type="button" id="like">Like</button></div>',
+    );
+    const clicks: string[] = [];
+    const count = (event: Event) => clicks.push((event.target as Element).id);
+    return { clicks, count };
+  }
+
+  it('is held, and done once the app has hydrated: the last one, once', () => {
+    const { clicks, count } = prerendered();
+    holdEarlyTaps();
+    document.getElementById('root')!.addEventListener('click', count);
+    document.getElementById('like')!.click();
+    document.getElementById('logout')!.click();
+    expect(clicks).toEqual([]);
+    releaseEarlyTaps();
+    expect(clicks).toEqual(['logout']);
+    expect(document.documentElement.dataset.hydrated).toBe('');
+    // From then on a tap is the app's at once.
+    document.getElementById('like')!.click();
+    expect(clicks).toEqual(['logout', 'like']);
+  });
+
+  it('is let go when its button is gone or disabled by then', () => {
+    const { clicks, count } = prerendered();
+    holdEarlyTaps();
+    document.getElementById('root')!.addEventListener('click', count);
+    const logout = document.getElementById('logout') as HTMLButtonElement;
+    logout.click();
+    logout.disabled = true;
+    releaseEarlyTaps();
+    expect(clicks).toEqual([]);
   });
 });

@@ -64,3 +64,39 @@ export async function loadModulesAfterPaint(visitor: VisitorKind, doc: Document 
   await (app.dataset.visitor === visitor ? Promise.all([afterFirstPaint(), parsed]) : parsed);
   doc.head.append(doc.importNode(app.content, true));
 }
+
+/** Marks the control a tap reached before the app hydrated (see `holdEarlyTaps`). */
+const HELD_TAP = 'data-held-tap';
+/** What a tap may be held for: buttons, and the choices a click would check (a theme's radios). */
+const CONTROLS = 'button, input[type="radio"], input[type="checkbox"]';
+
+/**
+ * A prerendered page's controls are plain HTML until the app hydrates it: a
+ * tap on a button would do nothing, one on a radio would be undone. Until
+ * `<html data-hydrated>` is set (render.tsx, once React has hydrated), such a
+ * tap is held: the control is marked, and `releaseEarlyTaps` clicks it again
+ * once it works. Meanwhile global.css shows them as not ready yet. Links need nothing:
+ * they navigate without the app, to a prerendered page.
+ */
+export function holdEarlyTaps(doc: Document = document): void {
+  const hold = (event: MouseEvent) => {
+    if ('hydrated' in doc.documentElement.dataset) return doc.removeEventListener('click', hold, true);
+    const target =
+      event.target instanceof Element ? event.target.closest<HTMLButtonElement | HTMLInputElement>(CONTROLS) : null;
+    if (!target || target.disabled || !target.closest('#root')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    // The last tap wins: a second one on another button is what was meant.
+    doc.querySelectorAll(`[${HELD_TAP}]`).forEach((held) => held.removeAttribute(HELD_TAP));
+    target.setAttribute(HELD_TAP, '');
+  };
+  doc.addEventListener('click', hold, true);
+}
+
+/** Says the app is in charge, and clicks the control a tap was held for, if it is still on the page and enabled. */
+export function releaseEarlyTaps(doc: Document = document): void {
+  doc.documentElement.dataset.hydrated = '';
+  const held = doc.querySelector<HTMLButtonElement | HTMLInputElement>(`[${HELD_TAP}]`);
+  held?.removeAttribute(HELD_TAP);
+  if (held?.isConnected && !held.disabled) held.click();
+}

@@ -9,7 +9,7 @@ import { appRoutes } from '../routes';
 import { PRERENDERED_SESSION } from '../prerendered';
 import { stubMatchMedia } from '../../testing/matchMediaStub';
 import { guestOnRealCore } from '../../testing/realCore';
-import { prerenderedState, renderApp, whenCardsPainted, whenRouterReady } from './render';
+import { prerenderedState, renderApp, whenRouterReady } from './render';
 
 const session = guestOnRealCore();
 const NO_NOTICES = new Promise<string[]>(() => undefined);
@@ -52,21 +52,5 @@ describe('the render phase', () => {
     expect(container.querySelector('.auth__form')).toBeNull();
     expect(container.dataset.prerenderedPath).toBeUndefined();
     act(() => root.unmount());
-  });
-
-  it('resolves once a post card has been painted in the page, or at once in a hidden one', async () => {
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      setTimeout(() => callback(0), 0);
-      return 0;
-    });
-    let painted = false;
-    const cards = whenCardsPainted(container).then(() => (painted = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(painted).toBe(false);
-    container.appendChild(document.createElement('article'));
-    await cards;
-    expect(painted).toBe(true);
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
-    await whenCardsPainted(document.createElement('div'));
   });
 });

@@ -2,7 +2,7 @@
 // loads the first route's modules and runs its loaders (app/routes.tsx),
 // then React hydrates the prerendered page when it is this visitor's first
 // render, and renders afresh otherwise.
-import { StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router-dom';
 import { signedOut } from '../../api/session';
@@ -11,6 +11,7 @@ import { App, routerBasename } from '../App';
 import { firstRenderMatches, PRERENDERED_SESSION, routeOf, type PrerenderMarks } from '../prerendered';
 import { appRoutes } from '../routes';
 import type { AppStore, RootState } from '../store';
+import { releaseEarlyTaps } from './paint';
 
 /** The app's router in the browser. */
 export function createAppRouter(store: AppStore): DataRouter {
@@ -58,38 +59,10 @@ function OnFirstCommit({ run, children }: { run: () => void; children: ReactNode
   return children;
 }
 
-/** Cards painted within this long, or the caller goes on regardless. */
-const CARDS_PAINT_DEADLINE_MS = 3000;
-
-/**
- * Resolves after the frame that paints the first post card in `container`
- * (or after CARDS_PAINT_DEADLINE_MS). A page that is not visible gets no
- * frames and paints nothing (a tab opened in the background): it resolves at once.
- */
-export function whenCardsPainted(container: HTMLElement): Promise<void> {
-  return new Promise((resolve) => {
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      clearTimeout(deadline);
-      observer.disconnect();
-      document.removeEventListener('visibilitychange', onHidden);
-      resolve();
-    };
-    const deadline = setTimeout(finish, CARDS_PAINT_DEADLINE_MS);
-    const painted = () => requestAnimationFrame(() => setTimeout(finish, 0));
-    const observer = new MutationObserver(() => {
-      if (container.querySelector('article')) painted();
-    });
-    const onHidden = () => {
-      if (document.visibilityState !== 'visible') finish();
-    };
-    if (document.visibilityState !== 'visible') return finish();
-    document.addEventListener('visibilitychange', onHidden);
-    if (container.querySelector('article')) painted();
-    else observer.observe(container, { childList: true, subtree: true });
-  });
+/** Once the first render is committed (its handlers attached), a tap held until then is done. */
+function WhenInCharge({ children }: { children: ReactNode }) {
+  useEffect(() => releaseEarlyTaps(), []);
+  return children;
 }
 
 export interface RenderOptions {
@@ -106,10 +79,12 @@ export function renderApp(container: HTMLElement, { store, router, serverState, 
   // The same tree as the prerendered pages' (src/prerender.tsx).
   const app = (hydrating: boolean) => (
     <StrictMode>
-      <App store={store} serverState={hydrating ? serverState : undefined}>
-        <RouterProvider router={router} />
-      </App>
-      <StartupNotices notices={notices} />
+      <WhenInCharge>
+        <App store={store} serverState={hydrating ? serverState : undefined}>
+          <RouterProvider router={router} />
+        </App>
+        <StartupNotices notices={notices} />
+      </WhenInCharge>
     </StrictMode>
   );
   const marks: PrerenderMarks = container.dataset;
