@@ -6,14 +6,19 @@ import { newIdempotencyKey } from './api';
 const session = guestOnRealCore();
 const keyOf = (request?: { headers: Record<string, string> }) => request?.headers['idempotency-key'];
 
+/** Posts `content` while the answer of the next `times` posts is dropped after they are saved. */
+async function postDropped(content: string, times: number) {
+  const store = session.current();
+  await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
+  const before = cachedPosts(store).length;
+  session.murmur.fail({ method: 'POST', path: '/api/posts', failure: 'network', when: 'after-commit', times });
+  const result = await store.dispatch(api.endpoints.createPost.initiate({ content }));
+  return { store, before, result };
+}
+
 describe('the API client against the real core: a write whose answer is lost', () => {
   it('a post whose answer is dropped after it was saved is sent again with its key: one post, no error', async () => {
-    const store = session.current();
-    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
-    const before = cachedPosts(store).length;
-    session.murmur.fail({ method: 'POST', path: '/api/posts', failure: 'network', when: 'after-commit', times: 1 });
-
-    const result = await store.dispatch(api.endpoints.createPost.initiate({ content: 'Sent on a bad train line' }));
+    const { store, before, result } = await postDropped('Sent on a bad train line', 1);
 
     expect(result.error).toBeUndefined();
     expect(cachedPosts(store).filter((p) => p.content === 'Sent on a bad train line')).toHaveLength(1);
@@ -49,12 +54,7 @@ describe('the API client against the real core: a write whose answer is lost', (
   });
 
   it('a write that fails twice shows the error once, and is saved once', async () => {
-    const store = session.current();
-    await store.dispatch(api.endpoints.getPosts.initiate()).unwrap();
-    const before = cachedPosts(store).length;
-    session.murmur.fail({ method: 'POST', path: '/api/posts', failure: 'network', when: 'after-commit', times: 2 });
-
-    const result = await store.dispatch(api.endpoints.createPost.initiate({ content: 'Twice unlucky' }));
+    const { store, before, result } = await postDropped('Twice unlucky', 2);
 
     expect(result.error).toMatchObject({
       status: 0,
