@@ -27,18 +27,24 @@ export async function likePost(store: AppStore, postId: string) {
   return store.dispatch(postWritesApi.endpoints.likePost.initiate(postId)).unwrap();
 }
 
-/** Registers the hooks; `current()` is the signed-in store of the running test. */
+/**
+ * Registers the hooks; `current()` is the signed-in store of the running
+ * test, `murmur` the backend's test state (requests, stubs, faults, clock),
+ * cleared before each test.
+ */
 export function guestOnRealCore() {
-  const { server, core } = createTestServer();
+  const murmur = createTestServer();
+  const { server, core } = murmur;
   let store: AppStore;
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterAll(() => server.close());
   beforeEach(async () => {
     core.reset();
+    murmur.clear();
     store = makeStore();
     await signIn(store);
   });
-  return { current: () => store, core, server };
+  return { current: () => store, core, server, murmur };
 }
 
 /** A store holding the same session with its token's signature forged. */

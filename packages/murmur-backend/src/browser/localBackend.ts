@@ -11,6 +11,7 @@ import type { MurmurCommonOptions } from '../core/hostOptions.js';
 import { composeBackend } from '../core/composeBackend.js';
 import type { SeedReport } from '../core/seed.js';
 import type { PersistentBackend } from '../persistence/persistentBackend.js';
+import { TestState } from '../core/testState.js';
 import { startBackend, type Persist } from './startBackend.js';
 import type { PageSide } from './indexedDbPersistence.js';
 import { whenIdle } from './whenIdle.js';
@@ -38,6 +39,7 @@ export interface LocalBackend {
   started: Promise<StartReport>;
   backend: Promise<PersistentBackend>;
   core: Promise<MockCore>;
+  testState: Promise<TestState>;
 }
 
 async function loadCore(wasm: LocalOptions['wasm'], basePath: string): Promise<MockCore> {
@@ -71,11 +73,16 @@ export function startLocalBackend(options: LocalOptions, page?: PageSide): Local
       .then((made) => made.prepareSearch());
     return { notices, seedReport, foundSavedState: ready.foundSavedState };
   });
-  const handlers: RequestHandler[] = backendHandlers(whenStarted(backend), options);
+  // The state's test state (docs/testing.md): its journal, stubs, faults and clock, behind the same
+  // `__murmur/requests`, `requests.har`, `stubs` and `clock` routes as a server's.
+  const testState = core.then((made) => new TestState(made));
+  testState.catch(() => undefined); // reported through `started`
+  const handlers: RequestHandler[] = backendHandlers(whenStarted(backend), { ...options, testing: () => testState });
   return {
     respond: (request) => getResponse(handlers, request, { quiet: true }),
     started,
     backend,
     core,
+    testState,
   };
 }

@@ -128,6 +128,45 @@ describe('the backend in its worker', () => {
     await expect(refused).rejects.toMatchObject({ problem: 'not-json' });
   });
 
+  it('steers its state as a server does: the journal, a fault after the commit, the clock, and a retry with its Idempotency-Key', async () => {
+    const host = startInWorker();
+    const token = await signIn(host);
+    expect((await send(host, 'PUT', '/__murmur/clock', { body: { set: '2026-01-05T08:00:00Z' } })).status).toBe(200);
+    const fault = { method: 'POST', path: '/api/posts', failure: 'network', when: 'after-commit', times: 1 };
+    expect((await send(host, 'POST', '/__murmur/stubs', { body: fault })).status).toBe(201);
+    const post = () =>
+      host.respond(
+        new Request(`${site}/api/posts`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json', 'idempotency-key': 'k-worker-1' },
+          body: JSON.stringify({ postData: { content: 'Dropped in the worker' } }),
+        }),
+      );
+
+    // The page sees a dropped connection (the transport makes it fetch's TypeError), and the post is saved.
+    expect((await post())?.type).toBe('error');
+    const retried = await post();
+    expect(retried?.status).toBe(201);
+    const { posts } = (await (await send(host, 'GET', '/api/posts')).json()) as {
+      posts: { content: string; createdAt: string }[];
+    };
+    const mine = posts.filter((p) => p.content === 'Dropped in the worker');
+    expect(mine).toHaveLength(1);
+    expect(Date.parse(mine[0]!.createdAt)).toBe(Date.parse('2026-01-05T08:00:00Z'));
+
+    const { requests } = (await (await send(host, 'GET', '/__murmur/requests')).json()) as {
+      requests: { method: string; path: string; status: number | 'failed'; body: unknown }[];
+    };
+    expect(requests.filter((r) => r.path === '/api/posts' && r.method === 'POST').map((r) => r.status)).toEqual([
+      'failed',
+      201,
+    ]);
+    expect(requests[0]).toMatchObject({ path: '/api/auth/login', body: { username: 'guest', password: '[redacted]' } });
+    const har = (await (await send(host, 'GET', '/__murmur/requests.har')).json()) as { log: { version: string } };
+    expect(har.log.version).toBe('1.2');
+    expect(JSON.stringify(har)).not.toContain('guest123');
+  });
+
   it('a seed the core refuses fails the start with a SeedError, as in the page', async () => {
     const host = startInWorker({ seed: { users: [{ username: 'a' }] } as never });
     await expect(host.started).rejects.toBeInstanceOf(SeedError);

@@ -98,6 +98,8 @@ export function connectWorker(worker: Worker, options: LocalOptions): WorkerHost
           pending.delete(message.id);
           body = message.body;
         }
+        // Status 0: the handler dropped the connection (a `network` fault), which a page sees as fetch failing.
+        if (message.status === 0) return waiting?.resolve(Response.error());
         // Statuses a Response cannot be made with (a 101, say) do not occur here.
         return waiting?.resolve(
           new Response(body, { status: message.status, statusText: message.statusText, headers: message.headers }),
