@@ -11,6 +11,7 @@ use crate::idempotency::{self, Found, KeptAnswer, Keys};
 use crate::router::dispatch;
 use crate::seed_import::SeedReport;
 use crate::snapshot::{self, SnapshotError};
+use std::rc::Rc;
 
 /// The whole backend: the store, the request handler, and the window of
 /// recent events live readers resume from.
@@ -21,6 +22,16 @@ pub struct Api {
     /// The state's clock (crate::clock): what the host's time maps to.
     clock: Clock,
     /// Answers kept under `Idempotency-Key`s (crate::idempotency).
+    keys: Keys,
+    /// A fork's state where it was forked: what its `reset` goes back to
+    /// (`None`: the seed). Never changed once made, so one `Rc` holds it.
+    fork_point: Option<Rc<ForkPoint>>,
+}
+
+/// The store and kept answers a fork started from.
+#[derive(Debug)]
+struct ForkPoint {
+    db: Db,
     keys: Keys,
 }
 
@@ -35,6 +46,7 @@ impl Api {
             events: EventWindow::default(),
             clock: Clock::default(),
             keys: Keys::default(),
+            fork_point: None,
         }
     }
 
@@ -50,6 +62,7 @@ impl Api {
             events: EventWindow::default(),
             clock: Clock::default(),
             keys: Keys::default(),
+            fork_point: None,
         })
     }
 
@@ -268,8 +281,36 @@ impl Api {
         self.db.search();
     }
 
-    /// Back to the seed data; the salt generator keeps running.
+    /// A new backend with this one's state as it is now (store, kept
+    /// answers, clock and base path), changed from then on apart from this
+    /// one, and whose `reset` comes back here. Its live readers start at
+    /// its first revision: this one's events are not theirs.
+    pub fn fork(&self) -> Api {
+        let point = Rc::new(ForkPoint {
+            db: self.db.clone(),
+            keys: self.keys.clone(),
+        });
+        let mut events = EventWindow::default();
+        events.replaced(self.db.revision());
+        Api {
+            db: point.db.clone(),
+            events,
+            clock: self.clock,
+            keys: point.keys.clone(),
+            fork_point: Some(point),
+        }
+    }
+
+    /// Back to the seed data, or a fork to where it was forked; the salt
+    /// generator keeps running.
     pub fn reset(&mut self) {
+        if let Some(point) = self.fork_point.clone() {
+            let mut db = point.db.clone();
+            db.rng = self.db.rng.clone();
+            self.replace_with_new(db);
+            self.keys = point.keys.clone();
+            return;
+        }
         let mut db = crate::seed::seed_db(self.db.rng.clone());
         base_path::apply(&mut db, &self.db.base_path);
         self.replace_with_new(db);
@@ -315,5 +356,138 @@ mod tests {
             assert_eq!((a.status, &a.body), (b.status, &b.body), "{url}");
             assert_eq!(a.status, 200, "{url}: {}", a.body);
         }
+    }
+
+    fn contents(api: &mut Api) -> Vec<String> {
+        let all: serde_json::Value =
+            serde_json::from_str(&get(api, "/api/posts?limit=100").body).unwrap_or_default();
+        all["posts"]
+            .as_array()
+            .map(|posts| {
+                posts
+                    .iter()
+                    .filter_map(|p| p["content"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn a_fork_starts_from_its_parent_with_its_clock_and_keys_and_never_changes_it() {
+        let mut parent = crate::testing::TestApi::new();
+        let token = parent.guest();
+        let body = serde_json::json!({ "postData": { "content": "prepared" } }).to_string();
+        let req = Request {
+            method: "POST",
+            url: "/api/posts",
+            authorization: Some(&token),
+            body: &body,
+            prefer: Some("return=minimal"),
+        };
+        let first = parent.api.handle_keyed(&req, Some("k-1"), parent.now);
+        assert_eq!(first.status, 201, "{}", first.body);
+        parent.api.set_clock("2026-02-01T00:00:00Z").unwrap();
+        let before = parent.state();
+
+        let mut child = crate::testing::TestApi {
+            api: parent.api.fork(),
+            now: parent.now,
+            sends_back_held_values: false,
+        };
+        assert_eq!(child.state(), before, "the fork holds the parent's state");
+        assert_eq!(child.api.revision(), parent.api.revision());
+        assert_eq!(
+            child.api.clock(0).now,
+            parent.api.clock(0).now,
+            "and its clock"
+        );
+        // Its kept answers came with it: the retry answers the first answer.
+        let again = child.api.handle_keyed(&req, Some("k-1"), child.now);
+        assert_eq!((again.status, &again.body), (first.status, &first.body));
+        assert!(!again.changed);
+
+        let child_token = child.guest();
+        let (status, _) = child.post(
+            "/api/posts",
+            &child_token,
+            serde_json::json!({ "postData": { "content": "only in the child" } }),
+        );
+        assert_eq!(status, 201);
+        child.api.set_clock("2030-01-01T00:00:00Z").unwrap();
+        assert!(contents(&mut child.api).contains(&"only in the child".to_owned()));
+        assert_eq!(parent.state(), before, "the parent is as it was");
+        assert!(!contents(&mut parent.api).contains(&"only in the child".to_owned()));
+        assert_eq!(parent.api.clock(0).now, "2026-02-01T00:00:00Z");
+    }
+
+    #[test]
+    fn a_reset_of_a_fork_goes_back_to_the_fork_point_and_a_later_revision() {
+        let mut parent = crate::testing::TestApi::new();
+        let token = parent.guest();
+        parent.post(
+            "/api/posts",
+            &token,
+            serde_json::json!({ "postData": { "content": "prepared" } }),
+        );
+        let mut child = crate::testing::TestApi {
+            api: parent.api.fork(),
+            now: parent.now,
+            sends_back_held_values: false,
+        };
+        let at_fork = child.state();
+        let child_token = child.guest();
+        child.post(
+            "/api/posts",
+            &child_token,
+            serde_json::json!({ "postData": { "content": "only in the child" } }),
+        );
+        let changed = child.api.revision();
+        child.api.reset();
+        let mut after = child.state();
+        let mut expected = at_fork.clone();
+        // The salt generator runs on across a reset, as a reset to the seed's does.
+        for state in [&mut after, &mut expected] {
+            state.as_object_mut().map(|s| s.remove("rng"));
+        }
+        assert_eq!(after, expected, "back where it was forked");
+        assert!(contents(&mut child.api).contains(&"prepared".to_owned()));
+        assert!(!contents(&mut child.api).contains(&"only in the child".to_owned()));
+        assert!(
+            child.api.revision() > changed,
+            "a reset never reuses a revision"
+        );
+        // And again: the fork point itself was not changed by the writes.
+        child.post(
+            "/api/posts",
+            &child_token,
+            serde_json::json!({ "postData": { "content": "second round" } }),
+        );
+        child.api.reset();
+        assert!(!contents(&mut child.api).contains(&"second round".to_owned()));
+        // A fork of a fork resets to its own point, not to its parent's.
+        child.post(
+            "/api/posts",
+            &child_token,
+            serde_json::json!({ "postData": { "content": "at the second fork" } }),
+        );
+        let mut grandchild = crate::testing::TestApi {
+            api: child.api.fork(),
+            now: child.now,
+            sends_back_held_values: false,
+        };
+        let grand_token = grandchild.guest();
+        grandchild.post(
+            "/api/posts",
+            &grand_token,
+            serde_json::json!({ "postData": { "content": "grandchild only" } }),
+        );
+        grandchild.api.reset();
+        let held = contents(&mut grandchild.api);
+        assert!(held.contains(&"at the second fork".to_owned()));
+        assert!(!held.contains(&"grandchild only".to_owned()));
+        assert!(contents(&mut child.api).contains(&"at the second fork".to_owned()));
+        // An ordinary state still resets to the seed.
+        parent.api.reset();
+        assert!(!contents(&mut parent.api).contains(&"prepared".to_owned()));
     }
 }

@@ -347,7 +347,17 @@ impl MockCore {
         self.api.prepare_search();
     }
 
-    /// Back to the seed data.
+    /// A new core holding this one's state as it is now (its store, kept
+    /// `Idempotency-Key` answers and clock), copied inside the module with
+    /// no snapshot text: it changes apart from this one from then on, and
+    /// its `reset` goes back to this state, not to the seed.
+    pub fn fork(&self) -> MockCore {
+        MockCore {
+            api: self.api.fork(),
+        }
+    }
+
+    /// Back to the seed data (a fork: to the state it was forked from).
     pub fn reset(&mut self) {
         self.api.reset();
     }

@@ -86,8 +86,17 @@ export interface OpenPhases {
   restore: number;
 }
 
-/** One state: a new core, the seed, and its directory (or memory). `phases`, when given, gets the ms each step took. */
-export async function openState(dir: string | null, options: StateOptions, phases?: OpenPhases): Promise<OpenState> {
+/**
+ * One state: a new core (or `forked`, a core made by `MockCore.fork()`, which
+ * holds its state already), the seed, and its directory (or memory).
+ * `phases`, when given, gets the ms each step took.
+ */
+export async function openState(
+  dir: string | null,
+  options: StateOptions,
+  phases?: OpenPhases,
+  forked?: MockCore,
+): Promise<OpenState> {
   let mark = performance.now();
   let seedMs = 0;
   const seed = async () => {
@@ -107,7 +116,7 @@ export async function openState(dir: string | null, options: StateOptions, phase
     seedMs = 0;
     mark = now;
   };
-  const core = createNodeCore(options.basePath);
+  const core = forked ?? createNodeCore(options.basePath);
   lap('core');
   let store: FileStateStore | null = null;
   try {
@@ -228,19 +237,17 @@ export class States {
     if (parent !== null && !this.#sandboxes.has(parent))
       throw new ForkRefused(`There is no sandbox ${parent} to fork from`);
     const from = parent === null ? this.#main : await this.#open(parent).state;
-    const { snapshot, media } = await from.backend.savedState();
-    const clock = JSON.parse(from.core.clock()) as { now: string; mode: string };
     const dir = this.#options.dir === null ? null : join(this.#options.dir, 'sandboxes', name);
+    // On disk the fork's directory starts with the parent's uploads (and its
+    // state, saved as the fork's first snapshot); in memory nothing is written.
+    const media = dir === null ? [] : (await from.backend.savedState()).media;
     if (dir !== null) await rm(dir, { recursive: true, force: true });
-    // The parent's state is the fork's seed: loaded once, and what a reset of the fork goes back to.
-    const seed = async () => ({ seed: { snapshot }, media });
-    const state = openState(dir, { ...this.#options, seed }).then((opened) => {
-      if (clock.mode !== 'real') {
-        opened.core.setClock(clock.now);
-        if (clock.mode === 'running') opened.core.resumeClock();
-      }
-      return opened;
-    });
+    // The parent's core copied inside the wasm module (state, kept answers,
+    // clock), with no snapshot text; its reset goes back to this point, so
+    // the fork needs no seed of its own.
+    const core = from.core.fork();
+    const seed = async () => ({ media });
+    const state = openState(dir, { ...this.#options, seed }, undefined, core);
     const live: Live = { state, inFlight: 0, lastUsed: ++this.#clock };
     this.#sandboxes.set(name, live);
     try {
