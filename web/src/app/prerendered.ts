@@ -60,3 +60,14 @@ export function routeOf(pathname: string, basename: string): string {
   const trimmed = rest.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
 }
+
+/**
+ * Whether the page shown is still the prerendered one, not yet hydrated: the
+ * start-up has marked the visitor on `<html>` (paintForVisitor) and the app
+ * has not yet said it is in charge (releaseEarlyTaps). A page rendered by
+ * the client alone (tests, the dev server's later navigations) is not.
+ */
+export function stillPrerendered(doc: Document = document): boolean {
+  const marks = doc.documentElement.dataset;
+  return marks.session !== undefined && !('hydrated' in marks);
+}

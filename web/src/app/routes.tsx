@@ -20,7 +20,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { RedirectIfSignedIn, RequireAuth } from './RequireAuth';
 import { ScrollToTop } from './ScrollToTop';
 import type { AppStore } from './store';
-import { stillPrerendered } from './startup/paint';
+import { stillPrerendered } from './prerendered';
 
 type Dispatch = AppStore['dispatch'];
 /** A read started by a loader: RTK Query's `initiate` result. */

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEY } from '../../api/session';
 import { THEME_STORAGE_KEY } from '../../features/theme/theme';
-import { holdEarlyTaps, loadModulesAfterPaint, paintForVisitor, releaseEarlyTaps, stillPrerendered } from './paint';
+import { stillPrerendered } from '../prerendered';
+import { holdEarlyTaps, loadModulesAfterPaint, paintForVisitor, releaseEarlyTaps } from './paint';
 
 afterEach(() => {
   document.head.querySelectorAll('[data-test-module], #murmur-app').forEach((node) => node.remove());

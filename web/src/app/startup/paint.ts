@@ -100,14 +100,3 @@ export function releaseEarlyTaps(doc: Document = document): void {
   held?.removeAttribute(HELD_TAP);
   if (held?.isConnected && !held.disabled) held.click();
 }
-
-/**
- * Whether the page shown is still the prerendered one, not yet hydrated: the
- * start-up has marked the visitor on `<html>` (paintForVisitor) and the app
- * has not yet said it is in charge (releaseEarlyTaps). A page rendered by
- * the client alone (tests, the dev server's later navigations) is not.
- */
-export function stillPrerendered(doc: Document = document): boolean {
-  const marks = doc.documentElement.dataset;
-  return marks.session !== undefined && !('hydrated' in marks);
-}

@@ -37,6 +37,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   holdBackendRequestsUntil(Promise.resolve());
+  delete document.documentElement.dataset.session;
 });
 
 const kept = () => localStorage.getItem(KEPT_VISIT_KEY);
@@ -52,10 +53,15 @@ async function firstVisit(): Promise<AppStore> {
   return store;
 }
 
-/** A next visit: a new page (a new store), the backend still starting. */
+/**
+ * A next visit: a new page (a new store), the backend still starting. Its
+ * first page is the prerendered one (the start-up marks the visitor on
+ * `<html>`), which the app hydrates without waiting for Home's read.
+ */
 function nextVisit(): { store: AppStore; start: () => Promise<void> } {
   let start!: () => void;
   holdBackendRequestsUntil(new Promise<void>((resolve) => (start = resolve)));
+  document.documentElement.dataset.session = 'in';
   return {
     store: makeStore({ persist: true }),
     start: async () => {
