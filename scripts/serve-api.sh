@@ -2,7 +2,7 @@
 # npm run serve:api: the backend over HTTP (murmur-backend serve), over the
 # demo seed, with its state in ./murmur-data. Extra flags go to the command:
 #   npm run serve:api -- --port 5000 --memory
-# (packages/murmur-backend/README.md, "Over HTTP", lists them.)
+# (docs/backend-http.md, "Flags", lists them.)
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh

@@ -25,7 +25,7 @@ export default {
   resolve: {
     extensions: ['.tsx', '.ts', '.js'],
     // Optional: msw's cookie jar without tough-cookie's public-suffix list (a
-    // smaller bundle: the package README has the figure); the backend sets
+    // smaller bundle: docs/options.md has the figure); the backend sets
     // no cookies.
     alias: { 'tough-cookie$': '@murmur/backend/cookie-jar' },
   },

@@ -9,8 +9,8 @@ import { expect, PNG, test, waitForBackend } from './support';
 // document while that worker is still installing (its precache filling) or,
 // for the hard reload, while it is active but bypassed. Such a page loads
 // with no service worker controlling it although one is registered: the
-// backend must take it as it is (packages/murmur-backend/README.md, "A page
-// no service worker controls").
+// backend must take it as it is (docs/backend-browser.md, "A page no
+// service worker controls: never reloaded").
 
 /** How long a document must stay the same after its first post. */
 const WATCH_MS = 5000;

@@ -133,28 +133,22 @@ describe('parseServeFlags', () => {
   });
 });
 
-/** The package README's flag table: each row's flags, what it says, and its example. */
+/** The flags of docs/backend-http.md: each item's flags, what it says, and its example. */
 function readmeFlags(): { flags: string[]; text: string; example: string }[] {
-  const readme = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
-  const table = readme.slice(readme.indexOf('### Flags')).split('\n\n')[1]!;
-  return table
-    .split('\n')
-    .slice(2)
-    .map((row) =>
-      row
-        .replaceAll('\\|', '/')
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    )
-    .map(([flag, text, example]) => ({
+  const page = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../../../docs/backend-http.md'), 'utf8');
+  const list = page.slice(page.indexOf('### Flags')).split('\n\n')[1]!;
+  return list.split('\n').map((item) => {
+    const [, flag, text, example] = /^- ((?:`[^`]+`(?:, | or | \/ )?)+): (.*?)(?: Example: (.*))?$/.exec(item) ?? [];
+    expect(flag, item).toBeDefined();
+    return {
       flags: [...flag!.matchAll(/`(-[\w-]+)/g)].map((match) => match[1]!),
       text: text!,
-      example: example!.replaceAll('`', ''),
-    }));
+      example: (example ?? '').replaceAll('`', ''),
+    };
+  });
 }
 
-describe('--help and the README', () => {
+describe('--help and docs/backend-http.md', () => {
   const rows = readmeFlags();
   const helpFlags = [...HELP.matchAll(/^ {2}(?:(-\w), )?(--[\w-]+)(?:, (--[\w-]+))?/gm)].flatMap((match) =>
     match.slice(1).filter((flag): flag is string => flag !== undefined),

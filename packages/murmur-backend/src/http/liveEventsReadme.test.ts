@@ -1,16 +1,14 @@
 // @vitest-environment node
-// The README's "Live events" stays true: its curl example runs as written
+// docs/live-events.md stays true: its curl example runs as written
 // (only the address changed to a server on port 0) and prints what the
-// README says, and its Node example runs.
+// page says, and its Node example runs.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
 import { fencedBlock, runNodeExample, runShellExample } from './testing.js';
 
-const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-const start = readme.indexOf('## Live events');
-const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+const section = readFileSync(fileURLToPath(new URL('../../../../docs/live-events.md', import.meta.url)), 'utf8');
 const block = (text: string, language: string) => fencedBlock(section, text, language);
 
 let server: MurmurHttpServer;
@@ -19,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('runs the curl example as written and prints what the README shows', async () => {
+it('runs the curl example as written and prints what the page shows', async () => {
   const stdout = await runShellExample(block('`curl -N` prints', 'sh'), server.url);
   expect(stdout).toBe(block('It prints', 'text'));
 }, 60_000);

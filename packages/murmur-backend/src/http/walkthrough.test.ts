@@ -1,7 +1,7 @@
 // @vitest-environment node
-// The README's "Over HTTP" stays true: its curl walkthrough runs as written
+// docs/backend-http.md stays true: its curl walkthrough runs as written
 // (only the address changed to a server on port 0) and prints what the
-// README says it prints, and its JavaScript example runs.
+// page says it prints, and its JavaScript example runs.
 import { exec } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMurmurHttpServer, type MurmurHttpServer } from './server.js';
 
 const run = promisify(exec);
-const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
-const section = readme.slice(readme.indexOf('## Over HTTP'), readme.indexOf('## Building and publishing'));
+const section = readFileSync(fileURLToPath(new URL('../../../../docs/backend-http.md', import.meta.url)), 'utf8');
 
 /** The first fenced block of `language` after `heading` in the section. */
 function block(heading: string, language: string): string {
@@ -35,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('runs the curl walkthrough as written and prints what the README shows', async () => {
+it('runs the curl walkthrough as written and prints what the page shows', async () => {
   const script = block('### A walkthrough with curl', 'sh');
   const address = server.url.replace(/\/$/, '');
   expect(script).toContain('API=http://127.0.0.1:4000\n');
