@@ -393,6 +393,7 @@ mod tests {
             api: parent.api.fork(),
             now: parent.now,
             sends_back_held_values: false,
+            beyond_contract: false,
         };
         assert_eq!(child.state(), before, "the fork holds the parent's state");
         assert_eq!(child.api.revision(), parent.api.revision());
@@ -433,6 +434,7 @@ mod tests {
             api: parent.api.fork(),
             now: parent.now,
             sends_back_held_values: false,
+            beyond_contract: false,
         };
         let at_fork = child.state();
         let child_token = child.guest();
@@ -474,6 +476,7 @@ mod tests {
             api: child.api.fork(),
             now: child.now,
             sends_back_held_values: false,
+            beyond_contract: false,
         };
         let grand_token = grandchild.guest();
         grandchild.post(
