@@ -102,7 +102,10 @@ test.describe('the devtools panel', () => {
     await like.click();
     await expect(page.getByText('Could not reach the backend. Reload the page to try again.')).toBeVisible();
     await expect(like).toHaveAttribute('aria-pressed', 'false');
-    await expect(panel.getByRole('row', { name: /POST \/api\/posts\/like\/p-\d+ failed \d+ transport/ })).toBeVisible();
+    // The like and the app's one retry with its Idempotency-Key, both failed.
+    await expect(panel.getByRole('row', { name: /POST \/api\/posts\/like\/p-\d+ failed \d+ transport/ })).toHaveCount(
+      2,
+    );
 
     await failNext(page, 'GET', '/api/users');
     await panel.getByRole('button', { name: 'Clear overrides' }).click();
