@@ -14,6 +14,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { uptime } from './lib/machine.mjs';
+import { target } from './lib/format.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = (path) => pathToFileURL(resolve(ROOT, 'packages/murmur-backend/dist', path)).href;
@@ -88,7 +89,11 @@ export async function runForks({ smoke = false } = {}) {
     `Load before: ${r.loadBefore}`,
     `Load after: ${r.loadAfter}`,
   ];
-  return { markdown: lines.join('\n') };
+  const targets = [
+    target('fork and first answer, p99 under 50 ms', ms(forkP99), forkP99 < 50),
+    target('fork p99 at most 2x a reset p50', `${(forkP99 / resetP50).toFixed(2)}x`, forkP99 <= 2 * resetP50),
+  ];
+  return { body: lines.join('\n'), targets };
 }
 
 export default {
@@ -100,6 +105,6 @@ export default {
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { markdown } = await runForks({ smoke: process.argv.includes('--smoke') });
-  console.log(markdown);
+  const { body } = await runForks({ smoke: process.argv.includes('--smoke') });
+  console.log(body);
 }
