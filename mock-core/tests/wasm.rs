@@ -25,7 +25,7 @@ fn the_base_path_option_makes_media_paths_absolute_under_it() {
     assert_eq!(new_core().base_path(), "/");
     let mut core = with_base("murmur").expect("a plain base");
     assert_eq!(core.base_path(), "/murmur/");
-    let res = core.handle("GET", "/api/posts/p-02", None, "", None);
+    let res = core.handle("GET", "/api/posts/p-02", None, "", None, None);
     assert!(
         res.body()
             .contains("\"mediaURL\":\"/murmur/seed/aurora.jpg\""),
@@ -38,18 +38,18 @@ fn the_base_path_option_makes_media_paths_absolute_under_it() {
 #[wasm_bindgen_test]
 fn a_known_path_with_another_method_carries_its_allow() {
     let mut core = new_core();
-    let res = core.handle("PUT", "/api/posts", None, "", None);
+    let res = core.handle("PUT", "/api/posts", None, "", None, None);
     assert_eq!(res.status(), 405, "{}", res.body());
     assert_eq!(res.allow().as_deref(), Some("GET, POST"));
-    let res = core.handle("PUT", "/api/nothing", None, "", None);
+    let res = core.handle("PUT", "/api/nothing", None, "", None, None);
     assert_eq!((res.status(), res.allow()), (404, None));
-    let res = core.handle("GET", "/api/posts", None, "", None);
+    let res = core.handle("GET", "/api/posts", None, "", None, None);
     assert_eq!((res.status(), res.allow()), (200, None));
 }
 
 fn login(core: &mut MockCore) -> String {
     let body = r#"{"username":"guest","password":"guest123"}"#;
-    let res = core.handle_at("POST", "/api/auth/login", None, body, NOW, 120, None);
+    let res = core.handle_at("POST", "/api/auth/login", None, body, NOW, 120, None, None);
     assert_eq!(res.status(), 200, "{}", res.body());
     let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
     json["encodedToken"].as_str().unwrap().to_owned()
@@ -67,19 +67,20 @@ fn handles_a_login_and_a_token_route() {
         NOW,
         120,
         None,
+        None,
     );
     assert_eq!(
         (res.status(), res.body()),
         (200, r#"{"bookmarks":["p-06","p-11"]}"#.to_owned())
     );
-    let res = core.handle_at("GET", "/api/users/bookmark", None, "", NOW, 120, None);
+    let res = core.handle_at("GET", "/api/users/bookmark", None, "", NOW, 120, None, None);
     assert_eq!(res.status(), 401);
 }
 
 #[wasm_bindgen_test]
 fn take_body_moves_the_same_json_out_as_bytes_once() {
     let mut core = new_core();
-    let mut res = core.handle_at("GET", "/api/posts/p-01", None, "", NOW, 0, None);
+    let mut res = core.handle_at("GET", "/api/posts/p-01", None, "", NOW, 0, None, None);
     let text = res.body();
     assert!(text.starts_with(r#"{"post":{"_id":"p-01""#), "{text}");
     assert_eq!(res.take_body(), text.into_bytes());
@@ -91,7 +92,7 @@ fn take_body_moves_the_same_json_out_as_bytes_once() {
 /// The guest likes `p-02` (the seed has them like it already).
 fn like(core: &mut MockCore, token: &str) -> CoreResponse {
     let url = "/api/posts/like/p-02";
-    core.handle_at("POST", url, Some(token.to_owned()), "", NOW, 0, None)
+    core.handle_at("POST", url, Some(token.to_owned()), "", NOW, 0, None, None)
 }
 
 #[wasm_bindgen_test]
@@ -99,7 +100,7 @@ fn an_answer_says_whether_it_changed_the_state_its_upload_and_the_revision() {
     let mut core = new_core();
     assert_eq!(core.revision(), 0.0);
     let token = login(&mut core);
-    let read = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None);
+    let read = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None, None);
     assert_eq!(
         (read.changed(), read.media_id(), read.revision()),
         (false, None, 0.0)
@@ -112,6 +113,7 @@ fn an_answer_says_whether_it_changed_the_state_its_upload_and_the_revision() {
         upload,
         NOW,
         0,
+        None,
         None,
     );
     assert_eq!(res.status(), 201, "{}", res.body());
@@ -146,6 +148,7 @@ fn events_give_a_readers_changes_after_a_revision() {
         NOW,
         0,
         None,
+        None,
     );
     assert_eq!(res.status(), 200);
     let read = core.events(Some(format!("Bearer {token}")), Some("0".into()));
@@ -176,15 +179,16 @@ fn snapshot_round_trip_restores_the_state() {
         NOW,
         0,
         None,
+        None,
     );
     assert_eq!(res.status(), 201);
     assert_ne!(core.export_snapshot(), saved);
     core.import_snapshot(&saved).unwrap();
     assert_eq!(core.export_snapshot(), saved);
-    let res = core.handle_at("GET", "/api/posts/p-13", None, "", NOW, 0, None);
+    let res = core.handle_at("GET", "/api/posts/p-13", None, "", NOW, 0, None, None);
     assert_eq!(res.status(), 404);
     core.reset();
-    let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None);
+    let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None, None);
     assert_eq!(res.body().matches("\"_id\":\"p-").count(), 12);
 }
 
@@ -217,7 +221,7 @@ fn each_core_is_seeded_from_the_platform_once() {
     // Reads do not draw from the generator: only a new salt does.
     let mut a = a;
     let before = a.export_snapshot();
-    a.handle("GET", "/api/posts", None, "", None);
+    a.handle("GET", "/api/posts", None, "", None, None);
     assert_eq!(a.export_snapshot(), before);
 }
 
@@ -229,7 +233,16 @@ fn replaying_the_same_requests_from_a_snapshot_gives_the_same_state() {
         .map(|_| {
             let mut core = new_core();
             core.import_snapshot(&saved).expect("imports");
-            let res = core.handle_at("POST", "/api/auth/signup", None, signup, NOW, 60, None);
+            let res = core.handle_at(
+                "POST",
+                "/api/auth/signup",
+                None,
+                signup,
+                NOW,
+                60,
+                None,
+                None,
+            );
             assert_eq!(res.status(), 201);
             core.export_snapshot()
         })
@@ -248,6 +261,7 @@ fn handle_reads_the_platform_clock_and_zone() {
         "/api/posts",
         Some(token),
         r#"{"postData":{"content":"now"}}"#,
+        None,
         None,
     );
     assert_eq!(res.status(), 201);
@@ -270,7 +284,7 @@ fn likes_and_dislikes_at_1000_posts_undo_each_other() {
     core.load_bulk(100, 1000);
     let token = login(&mut core);
     let counts = |core: &mut MockCore| {
-        let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None);
+        let res = core.handle_at("GET", "/api/posts", None, "", NOW, 0, None, None);
         assert_eq!(res.status(), 200);
         let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
         json["posts"]
@@ -291,7 +305,7 @@ fn likes_and_dislikes_at_1000_posts_undo_each_other() {
         let verb = if i % 2 == 0 { "like" } else { "dislike" };
         let url = format!("/api/posts/{verb}/p-b{}", i / 2);
         assert_eq!(
-            core.handle_at("POST", &url, Some(token.clone()), "", NOW, 0, None)
+            core.handle_at("POST", &url, Some(token.clone()), "", NOW, 0, None, None)
                 .status(),
             200,
             "{url}"
@@ -307,7 +321,7 @@ fn prefer_return_minimal_answers_the_changed_post_and_says_so() {
     let prefer = Some("return=minimal".to_owned());
     // The guest likes p-02 in the seed: take the like back, then give it again.
     let url = "/api/posts/dislike/p-02";
-    let res = core.handle_at("POST", url, Some(token.clone()), "", NOW, 0, prefer);
+    let res = core.handle_at("POST", url, Some(token.clone()), "", NOW, 0, prefer, None);
     assert_eq!(res.status(), 200, "{}", res.body());
     assert_eq!(res.preference_applied().as_deref(), Some("return=minimal"));
     let json: serde_json::Value = serde_json::from_str(&res.body()).unwrap();
@@ -321,7 +335,7 @@ fn prefer_return_minimal_answers_the_changed_post_and_says_so() {
 #[wasm_bindgen_test]
 fn a_body_reads_out_in_chunks_as_taken_whole() {
     let mut core = new_core();
-    let res = core.handle("GET", "/api/posts", None, "", None);
+    let res = core.handle("GET", "/api/posts", None, "", None, None);
     let whole = res.body().into_bytes();
     assert_eq!(res.body_length(), whole.len());
     let mut read = Vec::new();
@@ -353,13 +367,16 @@ fn a_seed_loads_and_reports_what_was_adapted_or_is_refused_naming_the_item() {
         None,
         r#"{"username":"ada","password":"short"}"#,
         None,
+        None,
     );
     assert_eq!(login.status(), 200, "{}", login.body());
     let refused = core.import_seed(
         r#"{"users":[{"username":"ada","password":"p"},{"username":"ada","password":"q"}]}"#,
     );
     assert!(refused.is_err());
-    let users = core.handle("GET", "/api/users", None, "", None).body();
+    let users = core
+        .handle("GET", "/api/users", None, "", None, None)
+        .body();
     assert!(
         users.contains("\"_id\":\"a1\""),
         "nothing of a refused seed loads: {users}"
